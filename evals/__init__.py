@@ -1,0 +1,1 @@
+"""semsched evaluations: quality and latency figures, printed and written to docs/."""

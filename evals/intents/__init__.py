@@ -1,0 +1,1 @@
+"""Intent parser evaluation: `python -m evals.intents` (see __main__)."""

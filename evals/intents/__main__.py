@@ -1,0 +1,123 @@
+"""Evaluate the CPU intent parser on labelled hint files and write a markdown report.
+
+    uv run python -m evals.intents [--data FILE ...] [--contexts DIR] [--report docs/eval-intents.md]
+                                   [--failures]
+
+Defaults: shared/evals/hints-dev.jsonl and this repo's evals/data/hints-extra.jsonl; contexts are
+shared/evals/cluster-dev.json plus evals/data/contexts/*.json, looked up by their "name" field.
+Lines with a "split" field are reported per split (tune / holdout).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from semsched_intents import CpuParser
+from semsched_proto.intents import ClusterContext
+
+from evals.intents.metrics import Judged, Scores
+
+REPO = Path(__file__).resolve().parents[2]
+SHARED = REPO / ".." / "shared" / "evals"
+DEFAULT_DATA = (SHARED / "hints-dev.jsonl", REPO / "evals" / "data" / "hints-extra.jsonl")
+DEFAULT_CONTEXTS = REPO / "evals" / "data" / "contexts"
+
+
+def load_contexts(directory: Path) -> dict[str, ClusterContext]:
+    files = [SHARED / "cluster-dev.json", *sorted(directory.glob("*.json"))]
+    out: dict[str, ClusterContext] = {}
+    for path in files:
+        if path.exists():
+            ctx = ClusterContext.model_validate(json.loads(path.read_text()))
+            out[ctx.name or path.stem] = ctx
+    return out
+
+
+def _judged(items: Sequence[dict[str, object]]) -> list[Judged]:
+    return [Judged(str(i["type"]), dict(i.get("params") or {}), str(i.get("strength", "medium")),  # type: ignore[arg-type]
+                   float(i.get("confidence", 1.0))) for i in items]  # type: ignore[arg-type]
+
+
+def evaluate(path: Path, contexts: dict[str, ClusterContext], parser: CpuParser,
+             failures: list[str]) -> dict[str, Scores]:
+    """Scores per split ("all" when the file has no split field)."""
+    by_split: dict[str, Scores] = {}
+    for line in path.read_text().splitlines():
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        ctx = contexts[row["context"]]
+        start = time.perf_counter()
+        result = parser.parse(row["hint"], ctx)
+        elapsed = (time.perf_counter() - start) * 1000
+        pred = [Judged(i.type, i.params, i.strength, i.confidence) for i in result.intents]
+        gold = _judged(row["intents"])
+        split = str(row.get("split", "all"))
+        ok = by_split.setdefault(split, Scores()).add(gold, pred, elapsed)
+        if not ok:
+            failures.append(f"{row['id']} [{split}] {row['hint']!r}\n  gold: {_fmt(gold)}\n  pred: {_fmt(pred)}")
+    return by_split
+
+
+def _fmt(items: Sequence[Judged]) -> str:
+    return "; ".join(f"{i.type}{json.dumps(dict(i.params)) if i.params else ''}/{i.strength}" for i in items) or "-"
+
+
+def _pct(x: float) -> str:
+    return "n/a" if math.isnan(x) else f"{x:.3f}"
+
+
+def summary_table(results: dict[str, Scores]) -> list[str]:
+    head = "| data / split | hints | subset | strength | exact | p50 ms | p99 ms | ECE |"
+    lines = [head, "|" + "---|" * 8]
+    for name, s in results.items():
+        lines.append(f"| {name} | {s.hints} | {_pct(s.subset_accuracy)} | {_pct(s.strength_accuracy)} | "
+                     f"{_pct(s.exact_accuracy)} | {s.latency(50):.3f} | {s.latency(99):.3f} | {_pct(s.ece)} |")
+    return lines
+
+
+def class_table(name: str, s: Scores) -> list[str]:
+    lines = [f"### Per class: {name}", "", "| class | P | R | F1 | gold | pred |", "|---|---|---|---|---|---|"]
+    for cls, c in sorted(s.per_class.items()):
+        lines.append(f"| {cls} | {_pct(c.precision)} | {_pct(c.recall)} | {_pct(c.f1)} | {c.tp + c.fn} | {c.tp + c.fp} |")
+    return [*lines, ""]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m evals.intents", description=__doc__.splitlines()[0])
+    ap.add_argument("--data", type=Path, nargs="*", default=list(DEFAULT_DATA))
+    ap.add_argument("--contexts", type=Path, default=DEFAULT_CONTEXTS)
+    ap.add_argument("--report", type=Path, default=None, help="markdown report to write")
+    ap.add_argument("--failures", action="store_true", help="print the hints whose subset match failed")
+    args = ap.parse_args(argv)
+    contexts = load_contexts(args.contexts)
+    parser = CpuParser()
+    results: dict[str, Scores] = {}
+    failures: list[str] = []
+    for path in args.data:
+        for split, scores in evaluate(path.resolve(), contexts, parser, failures).items():
+            results[f"{path.stem} / {split}"] = scores
+    table = summary_table(results)
+    print("\n".join(table))
+    if args.failures:
+        print("\n" + "\n".join(failures))
+    if args.report:
+        body = ["# Intent parser evaluation (CPU backend)", "",
+                "Produced by `uv run python -m evals.intents --report docs/eval-intents.md`. Definitions as in",
+                "shared/spec/intents.md; latency is per hint on this machine, pure Python, warm caches;",
+                "ECE over predicted intents, 10 bins, correct = type+params in gold.", "", *table, ""]
+        for name, scores in results.items():
+            body.extend(class_table(name, scores))
+        args.report.parent.mkdir(parents=True, exist_ok=True)
+        args.report.write_text("\n".join(body))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

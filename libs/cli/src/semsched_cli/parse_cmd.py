@@ -1,0 +1,69 @@
+"""`semsched parse`: hints in JSON lines -> intents in JSON lines, with the service's parser.
+
+A bad line is reported on stderr with its number and written out with an `error`, so
+the output has one line per input line and nothing is lost.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import orjson
+from semsched_intents import CpuParser, ParserLimits
+from semsched_proto import ClusterContext
+
+
+def load_context(path: Path) -> ClusterContext:
+    try:
+        raw = json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise SystemExit(f"error: cannot read context {path}: {exc}") from exc
+    fields = set(ClusterContext.model_fields)
+    return ClusterContext.model_validate({k: v for k, v in raw.items() if k in fields})
+
+
+def _records(path: Path) -> Iterator[tuple[int, dict[str, object] | None, str]]:
+    with path.open("rb") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                record = orjson.loads(line)
+            except orjson.JSONDecodeError as exc:
+                yield number, None, f"line {number}: not JSON: {exc}"
+                continue
+            if not isinstance(record, dict) or not isinstance(record.get("hint"), str):
+                yield number, None, f"line {number}: expected an object with a string 'hint'"
+                continue
+            yield number, record, ""
+
+
+def run_parse(context_path: Path, input_path: Path, output_path: Path, max_hint_chars: int) -> int:
+    if not input_path.is_file():
+        raise SystemExit(f"error: input not found: {input_path}")
+    context = load_context(context_path)
+    parser = CpuParser(ParserLimits(max_hint_chars=max_hint_chars))
+    bad = written = 0
+    with output_path.open("wb") as out:
+        for number, record, problem in _records(input_path):
+            if record is None:
+                print(f"warning: {problem}", file=sys.stderr)
+                bad += 1
+                out.write(orjson.dumps({"id": f"line-{number}", "intents": [], "error": problem}) + b"\n")
+                continue
+            result = parser.parse(str(record["hint"]), context)
+            line: dict[str, object] = {
+                "id": record.get("id", f"line-{number}"),
+                "intents": [intent.model_dump() for intent in result.intents],
+            }
+            if result.unparsed:
+                line["unparsed"] = result.unparsed
+            if result.error:
+                line["error"] = result.error
+            out.write(orjson.dumps(line) + b"\n")
+            written += 1
+    print(f"parsed {written} hint(s), {bad} bad line(s) -> {output_path}", file=sys.stderr)
+    return 0

@@ -1,0 +1,34 @@
+"""Process lifecycle shared by the services: signals, graceful stop, metrics endpoint."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from collections.abc import Awaitable, Callable
+
+import structlog
+from prometheus_client import start_http_server
+
+log = structlog.get_logger()
+
+
+def serve_metrics(port: int) -> None:
+    """Expose Prometheus metrics on 127.0.0.1/0.0.0.0:port (0 disables)."""
+    if port > 0:
+        start_http_server(port)
+
+
+def run_until_signalled(main: Callable[[asyncio.Event], Awaitable[None]]) -> None:
+    """Run `main(stop)` until SIGINT/SIGTERM sets `stop`; `main` returns after cleaning up."""
+
+    async def runner() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        await main(stop)
+
+    try:
+        asyncio.run(runner())
+    except KeyboardInterrupt:  # a second Ctrl-C while cleaning up
+        log.warning("interrupted")

@@ -1,0 +1,156 @@
+"""From a segment's mentions, polarity and cues to candidate intents (one per mention)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from semsched_intents.clauses import Segment
+from semsched_intents.scanner import Mark
+from semsched_intents.vocab import Tag
+
+Params = dict[str, str | float | int | list[str]]
+
+_ENTITY_CLASSES = {"zone": ("prefer_zones", "avoid_zones", "zones"),
+                   "node": ("prefer_nodes", "avoid_nodes", "nodes"),
+                   "gpu": ("prefer_gpu_models", "avoid_gpu_models", "models")}
+_OTHER_ARCH = {"amd64": "arm64", "arm64": "amd64"}
+# concept -> (class when asked for, class when negated); "" means no intent.
+_CONCEPTS: dict[str, tuple[str, str]] = {
+    "spot": ("prefer_spot", "avoid_spot"), "ondemand": ("avoid_spot", "prefer_spot"),
+    "cheap": ("prefer_low_cost", ""), "expensive": ("", "prefer_low_cost"),
+    "reliable": ("prefer_reliable_nodes", ""), "unreliable": ("", "prefer_reliable_nodes"),
+    "idle": ("prefer_least_loaded", "prefer_bin_packing"), "busy": ("prefer_bin_packing", "prefer_least_loaded"),
+    "binpack": ("prefer_bin_packing", ""), "spread_nodes": ("spread_replicas_nodes", ""),
+    "spread_zones": ("spread_replicas_zones", ""), "together": ("colocate_replicas", "spread_replicas_nodes"),
+}
+_INVERTED = frozenset({"ondemand", "expensive", "unreliable", "busy"})
+
+
+@dataclass(slots=True)
+class Candidate:
+    """One intent before merging; `order` keeps the output in the order of the hint."""
+
+    type: str
+    params: Params
+    strength: str
+    confidence: float
+    order: int
+
+
+def _negated(seg: Segment, item: Mark) -> bool:
+    if item in seg.borrowed:  # "steer clear of it": the pronoun's clause decides the polarity
+        flips = sum(1 for m in seg.marks if m.has("neg") or m.has("negpost"))
+        return flips % 2 == 1
+    flips = sum(1 for m in seg.marks if m.start < item.start and m.has("neg"))
+    # "rabbitmq should not be on the same node": a negated predicate with no mention after it
+    # negates its subject, the mention before it.
+    objects = [m for m in seg.items if not m.has("cue")]
+    if objects and item is objects[0]:
+        flips += sum(1 for m in seg.marks if m.start > objects[-1].start and m.has("neg"))
+    flips += sum(1 for m in seg.marks if m.start > item.start and m.has("negpost"))
+    return flips % 2 == 1
+
+
+def _resource(seg: Segment, item: Mark) -> str:
+    best, dist = "any", 10**9
+    for m in seg.marks:
+        for t in m.tags:
+            if t.role == "res" and abs(m.start - item.start) < dist:
+                best, dist = t.value, abs(m.start - item.start)
+    return best
+
+
+def _app_cue(seg: Segment, item: Mark) -> tuple[str, float]:
+    """The colocation / same-zone cue governing an app mention, and a confidence factor."""
+    after = next((m for m in seg.marks if m.start >= item.end), None)
+    if after is not None and after.has("zoneword") and after.start == item.end:
+        return "samezone", 1.0
+    before = [m for m in seg.marks if m.start < item.start and (m.has("cue", "colo") or m.has("cue", "samezone"))]
+    if before:
+        return ("samezone" if before[-1].has("cue", "samezone") else "colo"), 1.0
+    later = [m for m in seg.marks if m.start > item.start and (m.has("cue", "colo") or m.has("cue", "samezone"))]
+    if later:
+        return ("samezone" if later[0].has("cue", "samezone") else "colo"), 0.9
+    return "", 0.8
+
+
+def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params, float] | None:
+    kind = tag.kind
+    if kind in _ENTITY_CLASSES:
+        pos, avoid, key = _ENTITY_CLASSES[kind]
+        return (avoid if neg else pos), {key: [tag.value]}, 1.0
+    if kind == "label":
+        return ("avoid_node_label" if neg else "prefer_node_label"), {"key": tag.key, "value": tag.value}, 1.0
+    if kind == "arch":
+        return "prefer_arch", {"arch": _OTHER_ARCH[tag.value] if neg else tag.value}, 0.95 if neg else 1.0
+    if kind == "dataset":
+        cue = seg.has("cue", "locality") or seg.has("cue", "colo")
+        return None if neg else ("prefer_data_locality", {"dataset": tag.value}, 1.0 if cue else 0.85)
+    cue, factor = _app_cue(seg, item)
+    if cue == "samezone":
+        return None if neg else ("same_zone_as", {"app": tag.value}, factor)
+    if cue == "colo" or neg:
+        return ("avoid_colocation_with" if neg else "colocate_with"), {"app": tag.value}, factor
+    return None
+
+
+def _concept(seg: Segment, item: Mark, name: str, neg: bool) -> tuple[str, Params, float] | None:
+    if name == "spread":
+        zonal = seg.has("zoneword") or seg.has("concept", "spread_zones")
+        name = "spread_zones" if zonal else "spread_nodes"
+    if name == "together" and (not seg.has("replicas") or any(
+            t.kind == "app" for m in seg.items for t in m.tags)):
+        return None
+    cls = _CONCEPTS.get(name, ("", ""))[1 if neg else 0]
+    if not cls:
+        return None
+    params: Params = {"resource": _resource(seg, item)} if cls == "prefer_least_loaded" else {}
+    return cls, params, 0.93 if (neg or name in _INVERTED) else 1.0
+
+
+def _quantity(tag: Tag, neg: bool) -> tuple[str, Params, float] | None:
+    if neg:
+        return None
+    amount = float(tag.value)
+    if tag.kind == "cpu":
+        return "min_free_cpu", {"cores": amount}, 1.0
+    if tag.kind == "memory":
+        return "min_free_memory", {"gib": amount}, 1.0
+    return "min_free_gpus", {"count": int(round(amount))}, 1.0 if amount == int(amount) else 0.6
+
+
+def _leftover_ratio(seg: Segment) -> float:
+    words = [m for m in seg.marks if not m.punct]
+    plain = [m for m in words if not m.tags and len(m.text) > 2]
+    return len(plain) / max(1, len(words))
+
+
+def classify(seg: Segment) -> list[Candidate]:
+    """Candidates for one segment (its own mentions, or the ones it borrowed through a pronoun)."""
+    out: list[Candidate] = []
+    items = seg.items or seg.borrowed
+    base = 0.93 - 0.3 * _leftover_ratio(seg) - (0.12 if seg.borrowed else 0.0)
+    if seg.has("perm") or seg.has("bg"):
+        base -= 0.08
+    for item in items:
+        tag = item.entity()
+        if tag is None:
+            continue
+        neg = _negated(seg, item)
+        if tag.role == "ent":
+            got = _entity(seg, item, tag, neg)
+        elif tag.role == "qty":
+            got = _quantity(tag, neg)
+        else:
+            got = _concept(seg, item, tag.value, neg)
+        if got is None:
+            continue
+        cls, params, factor = got
+        conf = base * factor * item.conf
+        if not item.known:
+            conf -= 0.15
+        if tag.ambiguous:
+            conf -= 0.05
+        conf = min(0.99, max(0.05, conf))
+        out.append(Candidate(cls, params, seg.strength, round(conf, 3), item.start))
+    return out

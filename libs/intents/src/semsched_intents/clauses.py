@@ -1,0 +1,177 @@
+"""Clause structure and strength scope (intents.md, Strength).
+
+Sentences end at . ! ? ; and newlines; segments at , : dashes brackets, clause words ("but",
+"so", "since") and at "and" when a new predicate follows. Scope rules:
+- a segment's own modifiers set its strength; a modifier before the segment's first mention also
+  carries over following verbless segments ("must run in zone-a, near redis");
+- a segment with a modifier and no mention governs the segment before it ("zone b or c, definitely"),
+  every earlier segment of its sentence when it says "all", or, as a lead-in ("Important:") or at
+  the start of a sentence, the rest of the sentence;
+- a new predicate (a verb, a subject) starts again at the sentence default (medium).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from semsched_intents.scanner import Mark
+
+_SENTENCE_END = frozenset({".", "!", "?", ";", "\n"})
+_SEGMENT_END = frozenset({",", ":", "\u2014", "(", ")", "[", "]"})
+_AND_WORDS = frozenset({"and", "and also", "plus", "&", "then", "as well as"})
+_NEW_PREDICATE = ("verb", "mod", "neg", "subj", "corr")
+_RANK = {"medium": 0, "strong": 1, "critical": 2, "weak": 3}
+
+
+def combine(strengths: Sequence[str]) -> str | None:
+    """Several modifiers in one scope: a hedge wins ("really would be nice" is weak), then the most intense."""
+    if not strengths:
+        return None
+    return max(strengths, key=lambda s: _RANK[s])
+
+
+@dataclass(slots=True)
+class Segment:
+    """A clause: its marks and what the strength pass decided for it."""
+
+    marks: list[Mark]
+    end_punct: str = ""
+    starts_conj: bool = False
+    strength: str = "medium"
+    own: str | None = None
+    prefix_mod: bool = False
+    bare: bool = True
+    inherited: bool = False
+    contrast: bool = False  # opened by a clause word ("but", "otherwise"), so never a list continuation
+    silenced: bool = False  # cancelled by a later "doesn't matter" or a correction
+    borrowed: list[Mark] = field(default_factory=list)
+
+    @property
+    def items(self) -> list[Mark]:
+        return [m for m in self.marks if m.entity() is not None]
+
+    def has(self, role: str, value: str | None = None) -> bool:
+        return any(m.has(role, value) for m in self.marks)
+
+    def mods(self) -> list[str]:
+        return [t.value for m in self.marks for t in m.tags if t.role == "mod"]
+
+
+def _and_splits(marks: Sequence[Mark], n: int, texts: Sequence[str]) -> bool:
+    if texts[n] not in _AND_WORDS:
+        return False
+    k = n + 1
+    while k < len(marks) and marks[k].has("filler") and not marks[k].has("mod"):
+        k += 1
+    return k < len(marks) and any(marks[k].has(r) for r in _NEW_PREDICATE)
+
+
+def split_sentences(marks: Sequence[Mark], texts: Sequence[str]) -> list[list[Segment]]:
+    """Group marks into sentences of segments; `texts` is each mark's own token text."""
+    sentences: list[list[Segment]] = [[]]
+    current = Segment([])
+
+    def close(punct: str) -> None:
+        nonlocal current
+        if current.marks:
+            current.end_punct = punct
+            sentences[-1].append(current)
+        current = Segment([])
+
+    for n, mark in enumerate(marks):
+        if mark.punct in _SENTENCE_END:
+            close(mark.punct)
+            sentences.append([])
+        elif mark.punct:
+            close(mark.punct)
+        elif mark.has("split") or _and_splits(marks, n, texts):
+            close("split")
+            current.starts_conj = True
+            current.contrast = mark.has("split")
+        else:
+            if not current.marks and mark.has("conj"):
+                current.starts_conj = True
+                continue
+            current.marks.append(mark)
+    close("")
+    return [_merge_lists(s) for s in sentences if s]
+
+
+_LIST_ROLES = frozenset({"ent", "conj", "filler", "head", "lhead", "all"})
+
+
+def _merge_lists(sentence: list[Segment]) -> list[Segment]:
+    """ "avoid node-1, node-2 or node-3": a segment of bare names of the previous segment's last kind
+    continues that segment's list (its polarity, cue and strength)."""
+    out: list[Segment] = []
+    for seg in sentence:
+        prev_items = out[-1].items if out else []
+        kinds = {t.kind for m in seg.items for t in m.tags if t.role == "ent"}
+        bare_list = bool(seg.items) and all(
+            (not m.tags and m.text) or all(t.role in _LIST_ROLES for t in m.tags) for m in seg.marks)
+        last = prev_items[-1].entity() if prev_items else None
+        after_comma = bool(out) and out[-1].end_punct in (",", "/") and not seg.contrast
+        if bare_list and after_comma and last is not None and last.role == "ent" and kinds == {last.kind}:
+            out[-1].marks.extend(seg.marks)
+            out[-1].end_punct = seg.end_punct
+            continue
+        out.append(seg)
+    return out
+
+
+def _analyse(seg: Segment) -> None:
+    items = seg.items
+    first_item = min((m.start for m in items), default=10**9)
+    mods = seg.mods()
+    seg.own = combine(mods)
+    seg.prefix_mod = any(m.has("mod") and m.start < first_item for m in seg.marks)
+    seg.bare = seg.own is None and not any(
+        (m.has("verb") or m.has("subj")) and m.start < first_item for m in seg.marks)
+
+
+def _backward(targets: Sequence[Segment], mods: Sequence[str], everything: bool) -> None:
+    for target in targets if everything else targets[-1:]:
+        target.strength = combine([*target.mods(), *mods]) or "medium"
+        target.inherited = True
+
+
+def _leading_mod(seg: Segment) -> bool:
+    """ "Ideally, ...", "Really important: ...": the modifier opens the segment."""
+    first = next((m for m in seg.marks if not (m.has("filler") or m.has("conj") or m.has("subj"))), None)
+    return first is not None and first.has("mod")
+
+
+def assign_strengths(sentences: list[list[Segment]]) -> None:
+    """Resolve every segment's strength in place, sentence by sentence."""
+    last_content: Segment | None = None
+    for sentence in sentences:
+        default, carry, pending = "medium", None, None
+        sentence_has_items = any(s.items for s in sentence)
+        for k, seg in enumerate(sentence):
+            _analyse(seg)
+            if not seg.items:
+                if seg.own is None:
+                    continue
+                earlier = [s for s in sentence[:k] if s.items]
+                if seg.end_punct == ":" or (not earlier and _leading_mod(seg) and sentence_has_items):
+                    default, carry = seg.own, None
+                elif not sentence_has_items and last_content is not None:
+                    _backward([last_content], seg.mods(), False)  # "No spot. No exceptions."
+                elif seg.starts_conj and not seg.contrast:
+                    pending = seg.own
+                elif earlier:
+                    _backward(earlier, seg.mods(), seg.has("all"))
+                continue
+            last_content = seg
+            if seg.own is not None:
+                seg.strength = seg.own
+                carry = seg.own if seg.prefix_mod else None
+            elif pending is not None:
+                seg.strength, seg.inherited = pending, True
+                carry = pending
+            elif seg.bare and carry is not None:
+                seg.strength, seg.inherited = carry, True
+            else:
+                seg.strength, carry = default, None
+            pending = None

@@ -1,0 +1,126 @@
+"""Resource quantities in hints: cores, millicores, memory with units, GPU counts."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from semsched_intents.concepts import GPU_FAMILIES, GPU_SUFFIXES, NUMBER_WORDS
+from semsched_intents.text import Token
+
+_NUM_UNIT = re.compile(r"^(\d{1,7}(?:\.\d{1,6})?)([a-z]{0,10})$")
+_MULT = re.compile(r"^(\d{1,3})x$")
+MEMORY_UNITS: dict[str, float] = {
+    "gib": 1, "gi": 1, "gb": 1, "g": 1, "gig": 1, "gigs": 1, "gigabyte": 1, "gigabytes": 1, "gbs": 1,
+    "mib": 1 / 1024, "mi": 1 / 1024, "mb": 1 / 1024, "meg": 1 / 1024, "megs": 1 / 1024,
+    "megabyte": 1 / 1024, "megabytes": 1 / 1024, "tib": 1024, "ti": 1024, "tb": 1024,
+    "terabyte": 1024, "terabytes": 1024, "tera": 1024,
+}
+CPU_UNITS: dict[str, float] = {
+    "cores": 1, "core": 1, "vcpu": 1, "vcpus": 1, "cpu": 1, "cpus": 1, "vcores": 1, "vcore": 1,
+    "millicores": 1e-3, "millicore": 1e-3, "millicpu": 1e-3, "millicpus": 1e-3, "mcpu": 1e-3,
+    "threads": 1, "hyperthreads": 1,
+}
+GPU_UNITS = frozenset({"gpu", "gpus", "cards", "card", "accelerators", "accelerator"})
+_ADJ = frozenset({"free", "idle", "spare", "unrequested", "unallocated", "available", "extra", "additional",
+                  "open", "unused", "more", "of", "headroom", "allocatable", "whole", "full", "dedicated",
+                  "nvidia", "empty", "remaining", "reserved"})
+_A_ADJ = frozenset({"free", "idle", "spare", "unused", "available", "extra", "additional", "unrequested"})
+_MEMORY_WORDS = frozenset({"memory", "mem", "ram"})
+_CPU_WORDS = frozenset({"cpu", "cpus", "core", "cores", "compute", "vcpu", "vcpus"})
+# A memory figure followed by these is a link speed or a disk size, never free memory.
+_NOT_MEMORY = frozenset({"network", "nic", "nics", "ethernet", "link", "links", "networking", "uplink",
+                         "bandwidth", "interconnect", "gbe", "gbps", "gbit", "gbits", "infiniband", "disk",
+                         "disks", "storage", "ssd", "nvme", "volume", "volumes", "scratch", "ephemeral",
+                         "drive", "drives", "vram", "hbm", "pvc", "of disk", "of storage", "swap"})
+_GPU_NAMES = frozenset(a + s for aliases in GPU_FAMILIES.values() for a in aliases for s in ("", "s"))
+_TRAILING = _ADJ | _MEMORY_WORDS | _CPU_WORDS | GPU_UNITS | {"minimum", "min", "at", "least", "please"}
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """A parsed quantity spanning tokens [start, end); `resource` is cpu, memory, gpu or "" (a GPU spec)."""
+
+    resource: str
+    amount: float
+    start: int
+    end: int
+
+
+def _number(tokens: Sequence[Token], i: int) -> tuple[float, str, int] | None:
+    """(value, glued unit, next index) for a number at i: "16", "16gi", "one", "a couple of"."""
+    text = tokens[i].text
+    m = _NUM_UNIT.match(text)
+    if m:
+        return float(m.group(1)), m.group(2), i + 1
+    m = _MULT.match(text)
+    if m:
+        return float(m.group(1)), "x", i + 1
+    if text in NUMBER_WORDS and text not in ("half", "single", "couple", "pair", "dozen"):
+        return NUMBER_WORDS[text], "", i + 1
+    if text in ("a", "an") and i + 1 < len(tokens):
+        nxt = tokens[i + 1].text
+        if nxt in ("couple", "pair", "dozen", "single"):
+            j = i + 3 if i + 2 < len(tokens) and tokens[i + 2].text == "of" else i + 2
+            return NUMBER_WORDS[nxt], "", j
+        if nxt in _A_ADJ and _next_text(tokens, i + 2) in GPU_UNITS | CPU_UNITS.keys():
+            return 1.0, "", i + 1
+    return None
+
+
+def _skip_adjectives(tokens: Sequence[Token], j: int, limit: int) -> int:
+    while j < len(tokens) and limit > 0 and not tokens[j].punct and tokens[j].text in _ADJ:
+        j, limit = j + 1, limit - 1
+    return j
+
+
+def _trail(tokens: Sequence[Token], j: int) -> int:
+    """Consume trailing "free", "of memory", "headroom" that belong to the quantity."""
+    limit = 3
+    while j < len(tokens) and limit > 0 and not tokens[j].punct and tokens[j].text in _TRAILING:
+        j, limit = j + 1, limit - 1
+    return j
+
+
+def _next_text(tokens: Sequence[Token], j: int) -> str:
+    return tokens[j].text if j < len(tokens) and not tokens[j].punct else ""
+
+
+def _memory_or_cpu_m(tokens: Sequence[Token], j: int) -> str:
+    """Kubernetes "m": millicores unless a memory word follows ("512m of memory")."""
+    window = {tokens[k].text for k in range(j, min(j + 4, len(tokens))) if not tokens[k].punct}
+    return "memory" if window & _MEMORY_WORDS else "cpu"
+
+
+def parse_quantity(tokens: Sequence[Token], i: int) -> Quantity | None:
+    """A quantity starting at token i, or None; GPU names' own memory ("A100 80GB") is not one."""
+    got = _number(tokens, i)
+    if got is None:
+        return None
+    value, unit, j = got
+    if not unit:
+        j = _skip_adjectives(tokens, j, 3)
+        unit = _next_text(tokens, j)
+        if unit in _GPU_NAMES:  # "4 A100 GPUs", "8 H100s": a count; the name stays for the scanner
+            return Quantity("gpu", value, i, j)
+        if unit == "x":
+            return None
+        j += 1
+    if unit == "x":
+        j = _skip_adjectives(tokens, j, 2)
+        return Quantity("gpu", value, i, j) if _next_text(tokens, j) in _GPU_NAMES else None
+    if unit == "m":
+        resource = _memory_or_cpu_m(tokens, j)
+        amount = value / 1024 if resource == "memory" else value / 1000
+        return Quantity(resource, amount, i, _trail(tokens, j))
+    if unit in MEMORY_UNITS:
+        after = _next_text(tokens, _skip_adjectives(tokens, j, 1))
+        if after in _NOT_MEMORY or after in _GPU_NAMES or after in GPU_SUFFIXES:
+            return Quantity("", value, i, j)
+        return Quantity("memory", value * MEMORY_UNITS[unit], i, _trail(tokens, j))
+    if unit in CPU_UNITS:
+        return Quantity("cpu", value * CPU_UNITS[unit], i, _trail(tokens, j))
+    if unit in GPU_UNITS:
+        return Quantity("gpu", value, i, _trail(tokens, j))
+    return None

@@ -1,0 +1,243 @@
+"""Scanning tokens into marks: longest phrase match, quantities, name patterns, fuzzy names.
+
+Work is bounded: one pass over at most `token budget` tokens, lookahead bounded by the longest
+phrase, and at most `fuzzy_budget` fuzzy look-ups per hint.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from semsched_intents.concepts import GPU_SUFFIXES
+from semsched_intents.quantities import parse_quantity
+from semsched_intents.text import Token
+from semsched_intents.vocab import PhraseTable, Tag
+
+_ZONE_ID = re.compile(r"^(?:[a-z]|\d{1,2}[a-z]?|[a-z]\d)$")
+_GPU_MEM = re.compile(r"^\d{1,3}(?:g|gb|gib)?$")
+_CLOUD_ZONE = re.compile(r"^[a-z]{2,}-[a-z]+\d?-\d{1,2}[a-z]$")
+_KEY_VALUE = re.compile(r"(?<![\w./-])([A-Za-z0-9][\w./-]{0,80})=([A-Za-z0-9][\w.-]{0,62})")
+# Nouns after a label value that make it an app's name instead; prepositions that place a pod "on" a value.
+_APP_HEADS = frozenset({"service", "services", "svc", "app", "apps", "application", "deployment", "job", "jobs",
+                        "pod", "pods", "team", "folks", "people", "squad", "project", "repo", "binary"})
+_PLACING = frozenset({"on", "onto", "in", "into", "to"})
+# Words never corrected by fuzzy matching: they are real words close to vocabulary entries.
+_NO_FUZZ = frozenset({"lives", "close", "place", "never", "every", "where", "there", "their", "these",
+                      "those", "other", "should", "would", "could", "about", "after", "again", "hours",
+                      "minutes", "seconds", "month", "weeks", "night", "build", "built", "image", "images",
+                      "binary", "models", "model", "nodes", "notes", "roles", "rules", "tests", "state",
+                      "stage", "start", "store", "table", "token", "total", "today", "while", "write",
+                      "wrote", "reads", "disks", "cards", "latency", "warmup", "cause", "cases"})
+
+
+@dataclass(slots=True)
+class Mark:
+    """A scanned span of tokens [start, end) with its readings; `conf` < 1 after a fuzzy match."""
+
+    start: int
+    end: int
+    tags: tuple[Tag, ...] = ()
+    punct: str = ""
+    text: str = ""
+    conf: float = 1.0
+    known: bool = True
+
+    def has(self, role: str, value: str | None = None) -> bool:
+        return any(t.role == role and (value is None or t.value == value) for t in self.tags)
+
+    def entity(self) -> Tag | None:
+        for t in self.tags:
+            if t.role in ("ent", "qty", "concept"):
+                return t
+        return None
+
+
+@dataclass(slots=True)
+class _State:
+    table: PhraseTable
+    tokens: Sequence[Token]
+    source: str
+    fuzzy_left: int
+    marks: list[Mark] = field(default_factory=list)
+    cont: tuple[str, str] | None = None  # (entity kind, prefix as written) for "zone b or c"
+
+
+def _lookup(st: _State, i: int) -> tuple[int, tuple[Tag, ...]] | None:
+    toks = st.tokens
+    longest = st.table.maxlen.get(toks[i].text, 0)
+    stop = i
+    while stop < len(toks) and stop - i < longest and not toks[stop].punct:
+        stop += 1
+    for end in range(stop, i, -1):
+        tags = st.table.entries.get(tuple(t.text for t in toks[i:end]))
+        if tags:
+            return end, tags
+    return None
+
+
+def _word(st: _State, j: int) -> str:
+    return st.tokens[j].text if j < len(st.tokens) and not st.tokens[j].punct else ""
+
+
+def _label_heads(st: _State, j: int, key: str) -> int:
+    """Tokens after j that name the label's key or a head noun ("gpu pool", "prod tier")."""
+    found = _lookup(st, j) if _word(st, j) else None
+    if found and any(t.role == "lhead" and t.value in ("", key) for t in found[1]):
+        return found[0]
+    return j
+
+
+def _refine(st: _State, i: int, end: int, tags: tuple[Tag, ...]) -> tuple[int, tuple[Tag, ...]]:
+    """Resolve readings that depend on neighbours: label heads, GPU suffixes, app head nouns."""
+    out: list[Tag] = []
+    for tag in tags:
+        if tag.role == "ent" and tag.kind == "label":
+            head_end = _label_heads(st, end, tag.key)
+            before = st.marks[-1] if st.marks else None
+            head_before = before is not None and any(
+                t.role == "lhead" and t.value in ("", tag.key) for t in before.tags)
+            placed = before is not None and before.text in _PLACING
+            if head_end == end and _word(st, end) in _APP_HEADS:
+                continue  # "the payments service" names an app, not the team=payments label
+            if tag.ambiguous and head_end == end and not (head_before or placed):
+                continue
+            end = head_end
+        out.append(tag)
+    ent = next((t for t in out if t.role == "ent"), None)
+    if ent is not None and ent.kind == "gpu":
+        while _word(st, end) in GPU_SUFFIXES or _GPU_MEM.match(_word(st, end) or "-"):
+            end += 1
+            if _word(st, end) in ("gb", "g", "gib"):
+                end += 1
+    elif ent is not None and ent.kind == "app":
+        found = _lookup(st, end) if _word(st, end) else None
+        if found and any(t.role == "head" for t in found[1]):
+            end = found[0]
+    if ent is not None and ent.kind in ("zone", "node"):
+        stem, sep, last = ent.value.rpartition("-")
+        shaped = sep and (_ZONE_ID.match(last) if ent.kind == "zone" else last.isdigit())
+        st.cont = (ent.kind, stem if shaped else "")
+    return end, tuple(out)
+
+
+def _continuation(st: _State, i: int) -> Mark | None:
+    """ "zone b or c", "nodes 7 or 8": a bare id right after a zone/node mention and a conjunction."""
+    if st.cont is None or not st.marks:
+        return None
+    prev = st.marks[-1]
+    if not (prev.has("conj") or prev.punct in (",", "/")):
+        return None
+    word = st.tokens[i].text
+    kind, written = st.cont
+    if kind == "zone" and word in st.table.zone_ids:
+        return Mark(i, i + 1, (Tag("ent", st.table.zone_ids[word], kind="zone"),))
+    if kind == "node" and word.isdigit():
+        for family in st.table.node_ids.values():
+            if str(int(word)) in family:
+                return Mark(i, i + 1, (Tag("ent", family[str(int(word))], kind="node"),))
+    if written and (_ZONE_ID.match(word) if kind == "zone" else word.isdigit()):
+        return Mark(i, i + 1, (Tag("ent", f"{written}-{word}", kind=kind),), known=False)
+    return None
+
+
+def _unknown_name(st: _State, i: int) -> Mark | None:
+    """Zone/node-shaped mentions absent from the context, kept as written ("zone-d", "node 12")."""
+    word, nxt = st.tokens[i].text, _word(st, i + 1)
+    if word in ("zone", "az", "zones", "azs") and nxt and _ZONE_ID.match(nxt):
+        prefix = word.rstrip("s")
+        st.cont = ("zone", prefix)
+        return Mark(i, i + 2, (Tag("ent", f"{prefix}-{nxt}", kind="zone"),), known=False)
+    if word in ("node", "nodes") and nxt.isdigit():
+        st.cont = ("node", "node")
+        return Mark(i, i + 2, (Tag("ent", f"node-{nxt}", kind="node"),), known=False)
+    run, j = [word], i + 1
+    while j < len(st.tokens) and st.tokens[j].joined and len(run) < 4:
+        run.append(st.tokens[j].text)
+        j += 1
+    if _CLOUD_ZONE.match("-".join(run)):
+        st.cont = ("zone", "")
+        return Mark(i, j, (Tag("ent", "-".join(run), kind="zone"),), known=False)
+    return None
+
+
+def _fuzzy(st: _State, i: int) -> Mark | None:
+    word = st.tokens[i].text
+    if st.fuzzy_left <= 0 or len(word) < 5 or not word.isalpha() or word in _NO_FUZZ:
+        return None
+    choices = st.table.fuzzy_names.get(word[0])
+    if not choices:
+        return None
+    st.fuzzy_left -= 1
+    limit = 1 if len(word) <= 7 else 2
+    best = process.extractOne(word, list(choices), scorer=OSA.distance, score_cutoff=limit)
+    if best is None:
+        return None
+    tag = choices[best[0]]
+    return Mark(i, i + 1, (tag,), conf=1.0 - 0.12 * float(best[1]), text=word)
+
+
+def _key_values(source: str, tokens: Sequence[Token]) -> dict[int, Mark]:
+    """Explicit `key=value` labels, kept exactly as written, keyed by their first token."""
+    out: dict[int, Mark] = {}
+    starts = {t.start: n for n, t in enumerate(tokens)}
+    for m in _KEY_VALUE.finditer(source):
+        first = starts.get(m.start())
+        if first is None:
+            continue
+        last = first
+        while last < len(tokens) and tokens[last].end <= m.end():
+            last += 1
+        tag = Tag("ent", m.group(2), kind="label", key=m.group(1))
+        out[first] = Mark(first, last, (tag,), text=m.group(0))
+    return out
+
+
+def _step(st: _State, i: int, kv: dict[int, Mark]) -> Mark:
+    tok = st.tokens[i]
+    if tok.joined and tok.text == "only":
+        return Mark(i, i + 1, (Tag("filler"),))  # "EBS-only boxes": part of a compound, not "only X"
+    if tok.punct:
+        if tok.text not in (",", "/"):
+            st.cont = None
+        return Mark(i, i + 1, punct=tok.text)
+    if i in kv:
+        return kv[i]
+    qty = parse_quantity(st.tokens, i)
+    if qty is not None and qty.resource:
+        return Mark(i, qty.end, (Tag("qty", f"{qty.amount:.6g}", kind=qty.resource),))
+    cont = _continuation(st, i)
+    if cont is not None:
+        return cont
+    found = _lookup(st, i)
+    if found is not None:
+        end, tags = _refine(st, i, *found)
+        if any(t.role == "ent" for t in tags):
+            return Mark(i, end, tags)
+        named = _unknown_name(st, i)  # "zone-d": a name shape beats the bare word "zone"
+        if named is not None or tags:
+            return named or Mark(i, end, tags)
+    if qty is not None:
+        return Mark(i, qty.end, (Tag("filler"),))  # a GPU's own memory, a link speed, a disk size
+    return _unknown_name(st, i) or _fuzzy(st, i) or Mark(i, i + 1, text=tok.text)
+
+
+def scan(tokens: Sequence[Token], source: str, table: PhraseTable, fuzzy_budget: int) -> list[Mark]:
+    """Marks covering every token once, in order; untagged word marks are unexplained text."""
+    st = _State(table, tokens, source, fuzzy_budget)
+    kv = _key_values(source, tokens)
+    i = 0
+    while i < len(tokens):
+        mark = _step(st, i, kv)
+        if not mark.text:
+            mark.text = mark.punct or " ".join(t.text for t in tokens[mark.start:mark.end])
+        if not mark.punct and not mark.has("conj") and mark.entity() is None:
+            if not any(t.role in ("filler", "lhead", "head") for t in mark.tags):
+                st.cont = None if mark.tags else st.cont
+        st.marks.append(mark)
+        i = max(mark.end, i + 1)
+    return st.marks

@@ -1,0 +1,87 @@
+"""Hint text: sanitising, and tokens with character spans into the sanitised text.
+
+Every regex here is linear-time: character classes with single quantifiers, no nested
+repetition over user text.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+# Control and invisible formatting characters (keeping \t \n \r, turned into spaces/newlines below).
+_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]")
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201b": "'", "`": "'", "\u00b4": "'",
+                         "\u201c": '"', "\u201d": '"', "\u2013": "\u2014", "\u2212": "-", "\u2010": "-",
+                         "\u2011": "-", "\t": " ", "\r": "\n"})
+_SPACES = re.compile(r"[ \u00a0]+")
+
+# A word: letters/digits, with inner dots/apostrophes ("0.5tb", "v2.14.0", "don't"). A lone hyphen
+# between two words joins them ("zone-a"); other punctuation is kept as a one-character token.
+_TOKEN = re.compile(r"(?P<w>[^\W_]+(?:['.][^\W_]+)*)|(?P<h>-+)|(?P<p>[,;:!?()\[\]=/&+\n.\u2014<>\u2265\u2264])")
+
+_CONTRACTIONS = frozenset({"it's", "that's", "what's", "let's", "there's", "here's", "he's", "she's",
+                           "who's", "where's", "one's"})
+
+
+def sanitise(hint: str) -> str:
+    """Strip surrogates and control characters, apply NFKC, collapse spaces; never raises."""
+    text = _SURROGATES.sub("", hint)
+    text = unicodedata.normalize("NFKC", text)
+    text = _CONTROLS.sub("", text).translate(_QUOTES)
+    return _SPACES.sub(" ", text).strip()
+
+
+def lower_same_length(text: str) -> str:
+    """Lower-case (underscores read as hyphens), keeping offsets aligned with `text`."""
+    low = text.lower()
+    if len(low) != len(text):
+        low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    return low.replace("_", "-")
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One token: `text` is lower-case (possessive 's dropped); start/end index the sanitised text."""
+
+    text: str
+    start: int
+    end: int
+    punct: bool = False
+    joined: bool = False  # glued to the previous word by a hyphen ("zone-a" -> "zone", "a"+joined)
+
+
+def tokenize(low: str, limit: int) -> list[Token]:
+    """Tokens of lower-cased text, at most `limit` of them (the bound on parse work)."""
+    out: list[Token] = []
+    pending_join = False
+    for m in _TOKEN.finditer(low):
+        if len(out) >= limit:
+            break
+        word, hyphen = m.group("w"), m.group("h")
+        if hyphen is not None:
+            glued = m.start() > 0 and low[m.start() - 1] not in " \n" and m.end() < len(low) \
+                and low[m.end()] not in " \n"
+            if glued and len(hyphen) == 1 and out and not out[-1].punct:
+                pending_join = True
+            else:
+                out.append(Token("\u2014", m.start(), m.end(), punct=True))
+            continue
+        if word is None:
+            out.append(Token(m.group("p"), m.start(), m.end(), punct=True))
+            pending_join = False
+            continue
+        text = word
+        if text.endswith("'s") and text not in _CONTRACTIONS:
+            text = text[:-2]
+        out.append(Token(text, m.start(), m.end(), joined=pending_join))
+        pending_join = False
+    return out
+
+
+def phrase_tokens(phrase: str) -> tuple[str, ...]:
+    """The token texts of a lexicon or context phrase, tokenised exactly like hints."""
+    low = lower_same_length(sanitise(phrase))
+    return tuple(t.text for t in tokenize(low, 64) if not t.punct)

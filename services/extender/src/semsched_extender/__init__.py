@@ -1,0 +1,1 @@
+"""semsched extender: kube-scheduler's HTTP extender over semsched's score views."""

@@ -1,0 +1,3 @@
+from semsched_extender.app import main
+
+main()

@@ -1,0 +1,1 @@
+"""NATS and HTTP adapters of the extender."""

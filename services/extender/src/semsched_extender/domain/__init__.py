@@ -1,0 +1,1 @@
+"""The extender wire format and score conversion: pure, no I/O."""

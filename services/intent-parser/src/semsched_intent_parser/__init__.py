@@ -1,0 +1,1 @@
+"""semsched intent parser: natural-language hints into soft scheduling intents."""

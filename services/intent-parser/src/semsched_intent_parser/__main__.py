@@ -1,0 +1,3 @@
+from semsched_intent_parser.app import main
+
+main()

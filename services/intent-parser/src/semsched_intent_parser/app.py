@@ -1,0 +1,76 @@
+"""The intent parser's composition root."""
+
+from __future__ import annotations
+
+import asyncio
+
+import structlog
+from faststream.nats import NatsMessage
+from semsched_core.bus import Bus, create_broker
+from semsched_core.consume import consume, durable_consumer
+from semsched_core.kvmirror import KvMirror
+from semsched_core.logs import configure_logging
+from semsched_core.runtime import run_until_signalled, serve_metrics
+from semsched_core.settings import CommonSettings
+from semsched_core.telemetry import configure_tracing
+from semsched_intents import CpuParser, ParserLimits
+from semsched_proto import ClusterContext, ParseReply, ParseRequest, PodPending, subjects
+
+from semsched_intent_parser.domain.router import ParserRouter
+from semsched_intent_parser.handlers import ParserHandlers
+from semsched_intent_parser.ports import LlmBackend
+from semsched_intent_parser.settings import IntentParserSettings
+
+SERVICE = "intent-parser"
+log = structlog.get_logger()
+
+
+def create_router(settings: IntentParserSettings) -> ParserRouter:
+    llm: LlmBackend | None = None
+    if settings.llm_base_url:
+        from semsched_intent_parser.adapters.llm import OpenAIChatBackend
+
+        llm = OpenAIChatBackend(
+            base_url=settings.llm_base_url,
+            model=settings.llm_model,
+            api_key=settings.llm_api_key,
+            timeout_s=settings.llm_timeout_s,
+            retries=settings.llm_retries,
+        )
+    cpu = CpuParser(ParserLimits(max_hint_chars=settings.max_hint_chars))
+    return ParserRouter(cpu, settings.backend, llm, settings.hybrid_threshold)
+
+
+async def run(stop: asyncio.Event, common: CommonSettings, settings: IntentParserSettings) -> None:
+    router = create_router(settings)
+    broker = create_broker(common, SERVICE)
+    bus = Bus(broker, common, SERVICE)
+    contexts = KvMirror(
+        subjects.KV_CONTEXT, bus.kv, ClusterContext.model_validate_json, reconnects=bus.reconnects
+    )
+    handlers = ParserHandlers(router, bus, contexts, settings.memory_cache_size)
+
+    @broker.subscriber(subjects.POD_PENDING, **durable_consumer(f"{SERVICE}-pending"))
+    async def pending(msg: NatsMessage) -> None:
+        await consume(msg, PodPending, handlers.on_pending)
+
+    @broker.subscriber(subjects.RPC_PARSE, queue=SERVICE)
+    async def parse(request: ParseRequest) -> ParseReply:
+        return await handlers.on_request(request)
+
+    await broker.connect()
+    await bus.ensure_streams()
+    contexts.start()
+    await broker.start()
+    log.info("intent_parser_started", backend=settings.backend)
+    await stop.wait()
+    await contexts.stop()
+    await broker.stop()
+
+
+def main() -> None:
+    common, settings = CommonSettings(), IntentParserSettings()
+    configure_logging(SERVICE, common.log_format, common.log_level)
+    configure_tracing(SERVICE, common.otel_exporter_otlp_endpoint)
+    serve_metrics(settings.metrics_port)
+    run_until_signalled(lambda stop: run(stop, common, settings))

@@ -1,0 +1,1 @@
+"""Backend routing; no I/O here beyond the ports it is given."""

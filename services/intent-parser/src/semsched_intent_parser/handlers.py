@@ -1,0 +1,113 @@
+"""Parse on pending-pod events and on request; one parse per (hint, context).
+
+Results are cached in memory (LRU) and in the `intent-cache` bucket, keyed by the hash of
+hint and context, and identical parses already under way are awaited rather than
+repeated, so a 1,000-replica rollout with one hint costs one parse.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+
+import structlog
+from prometheus_client import Counter, Histogram
+from semsched_core.bus import Bus
+from semsched_core.kvmirror import KvMirror
+from semsched_intents import hint_hash
+from semsched_proto import (
+    ClusterContext,
+    IntentsParsed,
+    ParseReply,
+    ParseRequest,
+    ParseResult,
+    PodPending,
+    subjects,
+)
+
+from semsched_intent_parser.domain.router import ParserRouter
+
+log = structlog.get_logger()
+PARSES = Counter("semsched_intent_parser_parses_total", "hint parses by outcome", ["outcome"])
+PARSE_SECONDS = Histogram(
+    "semsched_intent_parser_parse_seconds",
+    "time to parse one hint (cache misses)",
+    buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5),
+)
+
+
+class ParserHandlers:
+    def __init__(
+        self, router: ParserRouter, bus: Bus, contexts: KvMirror[ClusterContext], cache_size: int
+    ) -> None:
+        self.router = router
+        self.bus = bus
+        self.contexts = contexts
+        self.cache_size = cache_size
+        self._memory: OrderedDict[str, ParseResult] = OrderedDict()
+        self._inflight: dict[str, asyncio.Future[ParseResult]] = {}
+
+    async def context(self) -> ClusterContext:
+        current = self.contexts.items.get(subjects.CONTEXT_KEY)
+        if current is None:
+            current = await self.bus.get(subjects.KV_CONTEXT, subjects.CONTEXT_KEY, ClusterContext)
+        return current or ClusterContext()
+
+    async def parse(self, hint: str, context: ClusterContext) -> tuple[ParseResult, str, bool]:
+        key = hint_hash(hint, context)
+        cached = self._memory.get(key)
+        if cached is not None:
+            self._memory.move_to_end(key)
+            PARSES.labels("memory_hit").inc()
+            return cached, key, True
+        running = self._inflight.get(key)
+        if running is not None:
+            PARSES.labels("joined").inc()
+            return await running, key, True
+        future: asyncio.Future[ParseResult] = asyncio.get_running_loop().create_future()
+        self._inflight[key] = future
+        try:
+            result, was_cached = await self._parse_uncached(key, hint, context)
+            future.set_result(result)
+            self._remember(key, result)
+            return result, key, was_cached
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: joiners get it, nobody else must
+            raise
+        finally:
+            del self._inflight[key]
+
+    async def _parse_uncached(self, key: str, hint: str, context: ClusterContext) -> tuple[ParseResult, bool]:
+        stored = await self.bus.get(subjects.KV_INTENT_CACHE, key, ParseResult)
+        if stored is not None:
+            PARSES.labels("kv_hit").inc()
+            return stored, True
+        with PARSE_SECONDS.time():
+            result = await self.router.parse(hint, context)
+        PARSES.labels("error" if result.error else "parsed").inc()
+        await self.bus.put(subjects.KV_INTENT_CACHE, key, result)
+        return result, False
+
+    def _remember(self, key: str, result: ParseResult) -> None:
+        if self.cache_size <= 0:
+            return
+        self._memory[key] = result
+        while len(self._memory) > self.cache_size:
+            self._memory.popitem(last=False)
+
+    async def on_pending(self, event: PodPending) -> None:
+        pod = event.pod
+        result, key, _ = await self.parse(pod.hint or "", await self.context())
+        parsed = IntentsParsed(
+            pod_key=pod.key, pod_uid=pod.uid, hint_hash=key, result=result, correlation_id=event.event_id
+        )
+        await self.bus.put(subjects.KV_POD_INTENTS, pod.key, parsed)
+        await self.bus.publish_event(subjects.INTENTS_PARSED, parsed)
+        if result.error:
+            log.warning("hint_rejected", pod=pod.key, reason=result.error)
+
+    async def on_request(self, request: ParseRequest) -> ParseReply:
+        context = request.context or await self.context()
+        result, key, cached = await self.parse(request.hint, context)
+        return ParseReply(result=result, hint_hash=key, cached=cached)

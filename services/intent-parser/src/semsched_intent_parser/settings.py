@@ -1,0 +1,23 @@
+"""Intent-parser settings (env prefix `INTENT_PARSER_`)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class IntentParserSettings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="INTENT_PARSER_", extra="ignore")
+
+    backend: Literal["cpu", "llm", "hybrid"] = "cpu"
+    llm_base_url: str = Field(default="", description="OpenAI-compatible base URL, e.g. http://vllm:8000/v1")
+    llm_model: str = ""
+    llm_api_key: str = ""
+    llm_timeout_s: float = Field(default=5.0, gt=0)
+    llm_retries: int = Field(default=1, ge=0, le=5)
+    hybrid_threshold: float = Field(default=0.7, ge=0, le=1)
+    max_hint_chars: int = Field(default=2000, gt=0)
+    memory_cache_size: int = Field(default=10_000, ge=0)
+    metrics_port: int = Field(default=0, ge=0)

@@ -1,0 +1,1 @@
+"""semsched scorer: materialises per-pod node scores with a per-intent explanation."""

@@ -1,0 +1,3 @@
+from semsched_scorer.app import main
+
+main()

@@ -1,0 +1,77 @@
+"""The scorer's composition root."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+import structlog
+from semsched_core.bus import Bus, create_broker
+from semsched_core.kvmirror import KvMirror
+from semsched_core.logs import configure_logging
+from semsched_core.runtime import run_until_signalled, serve_metrics
+from semsched_core.settings import CommonSettings
+from semsched_core.telemetry import configure_tracing
+from semsched_proto import IntentsParsed, NodeState, PodState, ScoreReply, ScoreRequest, subjects
+
+from semsched_scorer.domain.engine import ScoringEngine
+from semsched_scorer.handlers import ScorerHandlers
+from semsched_scorer.settings import ScorerSettings
+
+SERVICE = "scorer"
+log = structlog.get_logger()
+
+
+async def run(stop: asyncio.Event, common: CommonSettings, settings: ScorerSettings) -> None:
+    broker = create_broker(common, SERVICE)
+    bus = Bus(broker, common, SERVICE)
+    handlers = ScorerHandlers(ScoringEngine(), bus, settings.coalesce_ms / 1000.0)
+
+    @broker.subscriber(subjects.RPC_SCORE, queue=SERVICE)
+    async def score(request: ScoreRequest) -> ScoreReply:
+        return await handlers.score(request)
+
+    await broker.connect()
+    await bus.ensure_streams()
+    await broker.start()
+    mirrors = [
+        KvMirror(
+            subjects.KV_NODES,
+            bus.kv,
+            NodeState.model_validate_json,
+            handlers.on_node,
+            reconnects=bus.reconnects,
+        ),
+        KvMirror(
+            subjects.KV_PODS, bus.kv, PodState.model_validate_json, handlers.on_pod, reconnects=bus.reconnects
+        ),
+        KvMirror(
+            subjects.KV_POD_INTENTS,
+            bus.kv,
+            IntentsParsed.model_validate_json,
+            handlers.on_intents,
+            reconnects=bus.reconnects,
+        ),
+    ]
+    for mirror in mirrors:
+        mirror.start()
+    await asyncio.gather(*(mirror.ready.wait() for mirror in mirrors))
+    handlers.synced = True
+    handlers.wake.set()
+    log.info("scorer_started", nodes=len(handlers.engine.nodes), pods=len(handlers.engine.pods))
+    flusher = asyncio.create_task(handlers.flush_forever())
+    await stop.wait()
+    flusher.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await flusher
+    for mirror in mirrors:
+        await mirror.stop()
+    await broker.stop()
+
+
+def main() -> None:
+    common, settings = CommonSettings(), ScorerSettings()
+    configure_logging(SERVICE, common.log_format, common.log_level)
+    configure_tracing(SERVICE, common.otel_exporter_otlp_endpoint)
+    serve_metrics(settings.metrics_port)
+    run_until_signalled(lambda stop: run(stop, common, settings))

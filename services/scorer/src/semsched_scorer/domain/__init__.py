@@ -1,0 +1,1 @@
+"""Pure scoring maths: no I/O, no framework imports."""

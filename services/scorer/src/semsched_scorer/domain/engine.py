@@ -1,0 +1,161 @@
+"""Which pods need their view recomputed, and recomputing them.
+
+The engine holds the cluster table, the pending pods' intents and the placement basis.
+A change marks dirty only the pending pods that depend on it: a node change affects
+all; a pod change affects pods with resource intents, pods that named its app, and
+its own workload's replicas.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from semsched_proto import IntentsParsed, NodeState, PodScores, PodState
+
+from semsched_scorer.domain.table import NodeTable, app_of
+from semsched_scorer.domain.utility import score_pod
+
+RESOURCE_CLASSES = frozenset(
+    {"min_free_cpu", "min_free_memory", "min_free_gpus", "prefer_least_loaded", "prefer_bin_packing"}
+)
+APP_CLASSES = frozenset({"colocate_with", "avoid_colocation_with", "same_zone_as"})
+REPLICA_CLASSES = frozenset({"colocate_replicas", "spread_replicas_nodes", "spread_replicas_zones"})
+Token = tuple[str, str]
+
+
+@dataclass
+class Recomputed:
+    views: list[PodScores] = field(default_factory=list)
+    deleted: list[str] = field(default_factory=list)
+
+
+class ScoringEngine:
+    def __init__(self) -> None:
+        self.nodes: dict[str, NodeState] = {}
+        self.pods: dict[str, PodState] = {}
+        self.intents: dict[str, IntentsParsed] = {}
+        self.basis: dict[str, int] = {}
+        self._table: NodeTable | None = None
+        self._dirty: set[str] = set()
+        self._viewed: set[str] = set()
+        self._dependents: dict[Token, set[str]] = defaultdict(set)
+        self._tokens: dict[str, set[Token]] = {}
+
+    @property
+    def table(self) -> NodeTable:
+        """The node table, rebuilt on first use after a node change (a full load costs one build)."""
+        if self._table is None:
+            self._table = NodeTable.build(list(self.nodes.values()))
+            for pod in self.pods.values():
+                self._table.place(pod)
+        return self._table
+
+    def set_node(self, name: str, node: NodeState | None) -> None:
+        if node is None:
+            self.nodes.pop(name, None)
+        else:
+            self.nodes[name] = node
+        self._table = None
+        self._dirty.update(self.intents)
+
+    def set_pod(self, key: str, pod: PodState | None) -> None:
+        old = self.pods.pop(key, None)
+        if pod is None:
+            if self._table is not None:
+                self._table.remove(key)
+        else:
+            self.pods[key] = pod
+            if self._table is not None:
+                self._table.place(pod)
+            if key in self.intents:  # the workload may be known only now
+                self._untrack(key)
+                self._track(key, self.intents[key])
+            if pod.placement is not None:
+                seen = self.basis.get(pod.placement.extender_id, 0)
+                self.basis[pod.placement.extender_id] = max(seen, pod.placement.seq)
+        for changed in (old, pod):
+            if changed is not None:
+                self._mark_dependents(changed)
+        self._dirty.add(key)
+
+    def set_intents(self, key: str, parsed: IntentsParsed | None) -> None:
+        self._untrack(key)
+        if parsed is None:
+            self.intents.pop(key, None)
+        else:
+            self.intents[key] = parsed
+            self._track(key, parsed)
+        self._dirty.add(key)
+
+    def needs_view(self, key: str) -> bool:
+        pod = self.pods.get(key)
+        return key in self.intents and pod is not None and (pod.node is None or pod.tentative)
+
+    def recompute(self) -> Recomputed:
+        """Views for every dirty pod that needs one; deletions for those that no longer do."""
+        out = Recomputed()
+        dirty, self._dirty = self._dirty, set()
+        for key in sorted(dirty):
+            if self.needs_view(key):
+                out.views.append(self.view(self.pods[key]))
+                self._viewed.add(key)
+            elif key in self._viewed:
+                self._viewed.discard(key)
+                out.deleted.append(key)
+        return out
+
+    def view(self, pod: PodState, parsed: IntentsParsed | None = None) -> PodScores:
+        parsed = parsed or self.intents.get(pod.key)
+        intents = parsed.result.intents if parsed is not None else []
+        return score_pod(self.table, pod, intents, self.basis, parsed.hint_hash if parsed else "")
+
+    def pending_without_view(self) -> int:
+        return sum(
+            1
+            for key, pod in self.pods.items()
+            if pod.hint and (pod.node is None or pod.tentative) and key not in self._viewed
+        )
+
+    def mark_all_dirty(self) -> None:
+        self._dirty.update(self.intents)
+        self._dirty.update(self._viewed)
+
+    @property
+    def has_dirty(self) -> bool:
+        return bool(self._dirty)
+
+    @property
+    def view_count(self) -> int:
+        return len(self._viewed)
+
+    def _mark_dependents(self, pod: PodState) -> None:
+        tokens: list[Token] = [("resources", "")]
+        app = app_of(pod)
+        if app is not None:
+            tokens.append(("app", app))
+        workload = pod.workload or app
+        if workload is not None:
+            tokens.append(("workload", workload))
+        for token in tokens:
+            self._dirty.update(self._dependents.get(token, ()))
+
+    def _track(self, key: str, parsed: IntentsParsed) -> None:
+        pod = self.pods.get(key)
+        tokens: set[Token] = set()
+        for intent in parsed.result.intents:
+            if intent.type in RESOURCE_CLASSES:
+                tokens.add(("resources", ""))
+            elif intent.type in APP_CLASSES:
+                tokens.add(("app", str(intent.params.get("app", ""))))
+            elif intent.type in REPLICA_CLASSES and pod is not None:
+                workload = pod.workload or app_of(pod)
+                if workload is not None:
+                    tokens.add(("workload", workload))
+        self._tokens[key] = tokens
+        for token in tokens:
+            self._dependents[token].add(key)
+
+    def _untrack(self, key: str) -> None:
+        for token in self._tokens.pop(key, set()):
+            self._dependents[token].discard(key)

@@ -1,0 +1,3 @@
+from semsched_state_cache.app import main
+
+main()

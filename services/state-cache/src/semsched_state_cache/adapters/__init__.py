@@ -1,0 +1,1 @@
+"""Cluster sources: a snapshot file, or the Kubernetes API."""

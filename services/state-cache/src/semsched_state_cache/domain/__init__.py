@@ -1,0 +1,1 @@
+"""Pure state: the hybrid view of API state and tentative placements."""
