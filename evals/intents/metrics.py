@@ -31,7 +31,7 @@ class Judged:
 def _norm(value: ParamValue) -> object:
     if isinstance(value, list):
         return frozenset(value)
-    if isinstance(value, bool) or isinstance(value, str):
+    if isinstance(value, bool | str):
         return value
     return round(float(value) * 1e6)  # numbers equal to 1e-6
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import time
 from collections import Counter
@@ -13,7 +14,7 @@ import httpx
 
 from semsched_cli.explain import explain, summary
 from semsched_cli.natsclient import CliNats
-from semsched_cli.platform import STATE_FILE, Platform, PlatformError, pick_port, running_platform
+from semsched_cli.platform import Platform, PlatformError, forget_state, pick_port, running_platform
 from semsched_cli.simulate import ExtenderClient, Placement, load_pods, simulate, write_output
 
 SUBMIT_CHUNK = 200
@@ -25,7 +26,18 @@ def _progress(detail: dict[str, object]) -> None:
         print(f"\r  waiting for the view: {shown or 'starting services'}   ", end="", file=sys.stderr)
 
 
+def _stop_on_signals() -> None:
+    """Ctrl-C and SIGTERM both stop the platform (SIGINT is ignored in a background job)."""
+
+    def interrupt(signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt(signal.Signals(signum).name)
+
+    signal.signal(signal.SIGINT, interrupt)
+    signal.signal(signal.SIGTERM, interrupt)
+
+
 def cmd_up(cluster: Path, port: int, data_dir: Path | None) -> int:
+    _stop_on_signals()
     platform = Platform(cluster, port=port, data_dir=data_dir)
     print(f"starting semsched on {cluster} (nats-server with JetStream + 4 services)", file=sys.stderr)
     try:
@@ -46,7 +58,7 @@ def cmd_up(cluster: Path, port: int, data_dir: Path | None) -> int:
         return 0
     finally:
         platform.stop()
-        STATE_FILE.unlink(missing_ok=True)
+        forget_state()
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -60,6 +72,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if running is not None and Path(running["cluster"]) == args.cluster.resolve():
         print(f"using the running platform at {running['extender_url']}", file=sys.stderr)
         return _simulate_on(args, pods, to_create, running["extender_url"], running["nats_url"])
+    _stop_on_signals()
     with Platform(args.cluster, port=pick_port(args.port)) as platform:
         print("starting an embedded platform (nats-server + 4 services)...", file=sys.stderr)
         platform.wait_ready(timeout_s=120, on_wait=_progress)

@@ -165,6 +165,15 @@ class Platform:
         self.stop()
 
 
+def forget_state() -> None:
+    """Remove the state file if this process wrote it (another `up` may have replaced it)."""
+    try:
+        if json.loads(STATE_FILE.read_text()).get("pid") == os.getpid():
+            STATE_FILE.unlink()
+    except (OSError, ValueError, AttributeError):
+        return
+
+
 def running_platform() -> dict[str, str] | None:
     """The platform `semsched up` started, if its state file names a live process."""
     try:

@@ -7,13 +7,14 @@ failure (NATS unavailable, a timeout) is nacked with a delay, and the consumer's
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import nats.errors
 import structlog
 from faststream import AckPolicy
-from faststream.nats import JStream, NatsMessage, PullSub
+from faststream.nats import JStream, NatsMessage
 from nats.js.api import ConsumerConfig, DeliverPolicy
 from pydantic import BaseModel, ValidationError
 from semsched_proto import subjects
@@ -21,19 +22,21 @@ from semsched_proto import subjects
 from semsched_core.errors import BusError
 
 M = TypeVar("M", bound=BaseModel)
+# FastStream warns that a durable push consumer cannot scale out; with a deliver group (queue) it does:
+# NATS hands each message to one member of the group.
+warnings.filterwarnings("ignore", message="The JetStream Push consumer with the `durable` option")
 log = structlog.get_logger()
 TRANSIENT = (BusError, nats.errors.Error, TimeoutError, ConnectionError)
 
 
 def durable_consumer(durable: str, max_deliver: int = 5) -> dict[str, Any]:
-    """Keyword arguments for `broker.subscriber`: a shared pull consumer on the events stream.
-
-    Replicas of a service share the durable name, so each message is handled once.
-    """
+    """Keyword arguments for `broker.subscriber`: a durable push consumer on the events stream,
+    delivered to a queue group of the same name, so replicas of a service share the work and
+    each message is handled once."""
     return {
         "stream": JStream(name=subjects.EVENTS_STREAM, declare=False),
         "durable": durable,
-        "pull_sub": PullSub(batch_size=16, timeout=1.0),
+        "queue": durable,
         "config": ConsumerConfig(max_deliver=max_deliver, ack_wait=30.0, deliver_policy=DeliverPolicy.NEW),
         "ack_policy": AckPolicy.MANUAL,
     }

@@ -10,18 +10,26 @@ from semsched_intents.vocab import Tag
 
 Params = dict[str, str | float | int | list[str]]
 
-_ENTITY_CLASSES = {"zone": ("prefer_zones", "avoid_zones", "zones"),
-                   "node": ("prefer_nodes", "avoid_nodes", "nodes"),
-                   "gpu": ("prefer_gpu_models", "avoid_gpu_models", "models")}
+_ENTITY_CLASSES = {
+    "zone": ("prefer_zones", "avoid_zones", "zones"),
+    "node": ("prefer_nodes", "avoid_nodes", "nodes"),
+    "gpu": ("prefer_gpu_models", "avoid_gpu_models", "models"),
+}
 _OTHER_ARCH = {"amd64": "arm64", "arm64": "amd64"}
 # concept -> (class when asked for, class when negated); "" means no intent.
 _CONCEPTS: dict[str, tuple[str, str]] = {
-    "spot": ("prefer_spot", "avoid_spot"), "ondemand": ("avoid_spot", "prefer_spot"),
-    "cheap": ("prefer_low_cost", ""), "expensive": ("", "prefer_low_cost"),
-    "reliable": ("prefer_reliable_nodes", ""), "unreliable": ("", "prefer_reliable_nodes"),
-    "idle": ("prefer_least_loaded", "prefer_bin_packing"), "busy": ("prefer_bin_packing", "prefer_least_loaded"),
-    "binpack": ("prefer_bin_packing", ""), "spread_nodes": ("spread_replicas_nodes", ""),
-    "spread_zones": ("spread_replicas_zones", ""), "together": ("colocate_replicas", "spread_replicas_nodes"),
+    "spot": ("prefer_spot", "avoid_spot"),
+    "ondemand": ("avoid_spot", "prefer_spot"),
+    "cheap": ("prefer_low_cost", ""),
+    "expensive": ("", "prefer_low_cost"),
+    "reliable": ("prefer_reliable_nodes", ""),
+    "unreliable": ("", "prefer_reliable_nodes"),
+    "idle": ("prefer_least_loaded", "prefer_bin_packing"),
+    "busy": ("prefer_bin_packing", "prefer_least_loaded"),
+    "binpack": ("prefer_bin_packing", ""),
+    "spread_nodes": ("spread_replicas_nodes", ""),
+    "spread_zones": ("spread_replicas_zones", ""),
+    "together": ("colocate_replicas", "spread_replicas_nodes"),
 }
 _INVERTED = frozenset({"ondemand", "expensive", "unreliable", "busy"})
 
@@ -65,10 +73,14 @@ def _app_cue(seg: Segment, item: Mark) -> tuple[str, float]:
     after = next((m for m in seg.marks if m.start >= item.end), None)
     if after is not None and after.has("zoneword") and after.start == item.end:
         return "samezone", 1.0
-    before = [m for m in seg.marks if m.start < item.start and (m.has("cue", "colo") or m.has("cue", "samezone"))]
+    before = [
+        m for m in seg.marks if m.start < item.start and (m.has("cue", "colo") or m.has("cue", "samezone"))
+    ]
     if before:
         return ("samezone" if before[-1].has("cue", "samezone") else "colo"), 1.0
-    later = [m for m in seg.marks if m.start > item.start and (m.has("cue", "colo") or m.has("cue", "samezone"))]
+    later = [
+        m for m in seg.marks if m.start > item.start and (m.has("cue", "colo") or m.has("cue", "samezone"))
+    ]
     if later:
         return ("samezone" if later[0].has("cue", "samezone") else "colo"), 0.9
     return "", 0.8
@@ -84,8 +96,8 @@ def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params,
     if kind == "arch":
         return "prefer_arch", {"arch": _OTHER_ARCH[tag.value] if neg else tag.value}, 0.95 if neg else 1.0
     if kind == "dataset":
-        cue = seg.has("cue", "locality") or seg.has("cue", "colo")
-        return None if neg else ("prefer_data_locality", {"dataset": tag.value}, 1.0 if cue else 0.85)
+        local = seg.has("cue", "locality") or seg.has("cue", "colo")
+        return None if neg else ("prefer_data_locality", {"dataset": tag.value}, 1.0 if local else 0.85)
     cue, factor = _app_cue(seg, item)
     if cue == "samezone":
         return None if neg else ("same_zone_as", {"app": tag.value}, factor)
@@ -98,8 +110,9 @@ def _concept(seg: Segment, item: Mark, name: str, neg: bool) -> tuple[str, Param
     if name == "spread":
         zonal = seg.has("zoneword") or seg.has("concept", "spread_zones")
         name = "spread_zones" if zonal else "spread_nodes"
-    if name == "together" and (not seg.has("replicas") or any(
-            t.kind == "app" for m in seg.items for t in m.tags)):
+    if name == "together" and (
+        not seg.has("replicas") or any(t.kind == "app" for m in seg.items for t in m.tags)
+    ):
         return None
     cls = _CONCEPTS.get(name, ("", ""))[1 if neg else 0]
     if not cls:
@@ -116,7 +129,7 @@ def _quantity(tag: Tag, neg: bool) -> tuple[str, Params, float] | None:
         return "min_free_cpu", {"cores": amount}, 1.0
     if tag.kind == "memory":
         return "min_free_memory", {"gib": amount}, 1.0
-    return "min_free_gpus", {"count": int(round(amount))}, 1.0 if amount == int(amount) else 0.6
+    return "min_free_gpus", {"count": round(amount)}, 1.0 if amount == int(amount) else 0.6
 
 
 def _leftover_ratio(seg: Segment) -> float:

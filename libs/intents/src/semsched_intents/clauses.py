@@ -25,7 +25,7 @@ _RANK = {"medium": 0, "strong": 1, "critical": 2, "weak": 3}
 
 
 def combine(strengths: Sequence[str]) -> str | None:
-    """Several modifiers in one scope: a hedge wins ("really would be nice" is weak), then the most intense."""
+    """Modifiers sharing a scope: a hedge wins ("really would be nice" is weak), then the most intense."""
     if not strengths:
         return None
     return max(strengths, key=lambda s: _RANK[s])
@@ -86,6 +86,8 @@ def split_sentences(marks: Sequence[Mark], texts: Sequence[str]) -> list[list[Se
         elif mark.punct:
             close(mark.punct)
         elif mark.has("split") or _and_splits(marks, n, texts):
+            if mark.has("split") and current.marks:
+                current.contrast = True  # "n2 otherwise": a clause word closes it off
             close("split")
             current.starts_conj = True
             current.contrast = mark.has("split")
@@ -109,7 +111,8 @@ def _merge_lists(sentence: list[Segment]) -> list[Segment]:
         prev_items = out[-1].items if out else []
         kinds = {t.kind for m in seg.items for t in m.tags if t.role == "ent"}
         bare_list = bool(seg.items) and all(
-            (not m.tags and m.text) or all(t.role in _LIST_ROLES for t in m.tags) for m in seg.marks)
+            (not m.tags and m.text) or all(t.role in _LIST_ROLES for t in m.tags) for m in seg.marks
+        )
         last = prev_items[-1].entity() if prev_items else None
         after_comma = bool(out) and out[-1].end_punct in (",", "/") and not seg.contrast
         if bare_list and after_comma and last is not None and last.role == "ent" and kinds == {last.kind}:
@@ -127,7 +130,8 @@ def _analyse(seg: Segment) -> None:
     seg.own = combine(mods)
     seg.prefix_mod = any(m.has("mod") and m.start < first_item for m in seg.marks)
     seg.bare = seg.own is None and not any(
-        (m.has("verb") or m.has("subj")) and m.start < first_item for m in seg.marks)
+        (m.has("verb") or m.has("subj")) and m.start < first_item for m in seg.marks
+    )
 
 
 def _backward(targets: Sequence[Segment], mods: Sequence[str], everything: bool) -> None:

@@ -6,135 +6,280 @@ Same entry format as `lexicon`: (roles, `|`-separated phrases).
 from __future__ import annotations
 
 DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
-    ("verb", "put|place|placed|run|runs|schedule|scheduled|deploy|land|lands|landing|go|goes|keep|keeps|"
-     "stay|stays|sit|sits|live|host|pin|target|use|using|pick|choose|select|spread|pack|consolidate|"
-     "colocate|co-locate|share|fill|move|get|give|make|steer|send|route|assign|bind|aim|stick|be|"
-     "prioritise|prioritize|favour|favor|want|prefer|need|require|find|try|grab|allocate|start|launch|"
-     "locate|position|have|stay on|keep it|put it|run it|schedule it|land it|place it|go with|opt"),
-    ("verb", "co-locate with|colocate with|co-located with|colocated with|co-locating with|colocating with|"
-     "co-locate|colocate|colocating|co-locating|share a node with|share nodes with|sharing a node with|"
-     "shares a node with|share a host with|share with"),
-    ("cue:colo", "near|nearby|next to|close to|closer to|close by|beside|alongside|along side|"
-     "together with|co-locate with|colocate with|co-located with|colocated with|co-locating with|"
-     "colocating with|co-locate|colocate|colocated|co-located|co-locating|colocating|colocation|"
-     "co-location|same node as|same box as|same host as|same machine as|same server as|"
-     "same nodes as|same hosts as|on the same node as|share a node with|share nodes with|"
-     "sharing a node with|shares a node with|share a host with|share with|shared with|adjacent to|"
-     "neighbour|neighbor|neighbours|neighbors|affinity with|affinity to|pod affinity|on top of|"
-     "in proximity to|in the vicinity of|proximity|proximity to|close proximity|in proximity|affinity|"
-     "same node|same box|same host|same machine|same server|right next to|close|nodes running|node running|running|"
-     "where there are|with the|close-by|localhost with|same place as|wherever"),
-    ("cue:samezone", "same zone as|same az as|same availability zone as|same region as|"
-     "same datacenter as|same data center as|same dc as|same zone with|zone where|az where|"
-     "same zone|same az|same availability zone|same region|same zones as|same azs as|zone of|az of|"
-     "in the zone of|same failure domain as|same rack as|same zone that|availabilty zone as"),
-    ("cue:locality", "cache|cached|caches|caching|local|locally|locality|data locality|data local|"
-     "dataset|data set|data|shards|shard|resident|stored|copy|copies of|warm|preloaded|pre-loaded|"
-     "already has|already have|lives|staged|mounted|where the"),
-    ("concept:spot", "spot|spot instance|spot instances|spot node|spot nodes|spot capacity|spot vms|"
-     "spot vm|preemptible|preemptable|pre-emptible|preemptible capacity|interruptible|spot market|"
-     "preemption|preempted|evictable|spot pool|spot fleet|spot-backed|low-priority vms|transient"),
-    ("concept:ondemand", "on-demand|on demand|ondemand|non-spot|non spot|non-preemptible|"
-     "non preemptible|regular instances|standard instances|reserved instances|dedicated instances"),
-    ("concept:cheap", "cheap|cheaper|cheapest|low cost|low-cost|lower cost|lowest cost|cost|costs|"
-     "inexpensive|economical|budget|cost-effective|cost effective|cost optimisation|"
-     "cost optimization|cost-optimised|cost-optimized|save money|saving money|savings|save costs|"
-     "keep costs down|keep costs low|keep cost down|keep cost low|costs down|costs low|frugal|"
-     "affordable|least expensive|less expensive|cheapo|price|pricing|spend|cost-efficient|"
-     "cost efficient|thrifty|economic|bargain|low-price|low price|lowest price|cheaply"),
+    (
+        "verb",
+        "put|place|placed|run|runs|schedule|scheduled|deploy|land|lands|landing|go|goes|keep|"
+        "keeps|stay|stays|sit|sits|live|host|pin|target|use|using|pick|choose|select|spread|pack|"
+        "consolidate|colocate|co-locate|share|fill|move|get|give|make|steer|send|route|assign|bind|aim|"
+        "stick|be|prioritise|prioritize|favour|favor|want|prefer|need|require|find|try|grab|allocate|"
+        "start|launch|locate|position|have|stay on|keep it|put it|run it|schedule it|land it|place it|"
+        "go with|opt",
+    ),
+    (
+        "verb",
+        "co-locate with|colocate with|co-located with|colocated with|co-locating with|"
+        "colocating with|co-locate|colocate|colocating|co-locating|share a node with|share nodes with|"
+        "sharing a node with|shares a node with|share a host with|share with",
+    ),
+    (
+        "cue:colo",
+        "near|nearby|next to|close to|closer to|close by|beside|alongside|along side|"
+        "together with|co-locate with|colocate with|co-located with|colocated with|co-locating with|"
+        "colocating with|co-locate|colocate|colocated|co-located|co-locating|colocating|colocation|"
+        "co-location|same node as|same box as|same host as|same machine as|same server as|same nodes as|"
+        "same hosts as|on the same node as|share a node with|share nodes with|sharing a node with|"
+        "shares a node with|share a host with|share with|shared with|adjacent to|neighbour|neighbor|"
+        "neighbours|neighbors|affinity with|affinity to|pod affinity|on top of|in proximity to|"
+        "in the vicinity of|proximity|proximity to|close proximity|in proximity|affinity|same node|"
+        "same box|same host|same machine|same server|where is|where are|node where|nodes where|"
+        "host where|co-schedule|coschedule|co-scheduled|schedule together|schedule them together|"
+        "right next to|close|nodes running|node running|running|where there are|with the|close-by|"
+        "localhost with|same place as|wherever",
+    ),
+    (
+        "cue:samezone",
+        "same zone as|same az as|same availability zone as|same region as|"
+        "same datacenter as|same data center as|same dc as|same zone with|zone where|az where|same zone|"
+        "same az|same availability zone|same region|same zones as|same azs as|zone of|az of|"
+        "in the zone of|same failure domain as|same rack as|same zone that|availabilty zone as",
+    ),
+    (
+        "cue:locality",
+        "cache|cached|caches|caching|local|locally|locality|data locality|data local|"
+        "dataset|data set|data|shards|shard|resident|stored|copy|copies of|warm|preloaded|pre-loaded|"
+        "already has|already have|lives|staged|mounted|where the",
+    ),
+    (
+        "concept:spot",
+        "spot|spot instance|spot instances|spot node|spot nodes|spot capacity|spot vms|"
+        "spot vm|preemptible|preemptable|pre-emptible|preemptible capacity|interruptible|spot market|"
+        "preemption|preempted|evictable|spot pool|spot fleet|spot-backed|low-priority vms|transient",
+    ),
+    (
+        "concept:ondemand",
+        "on-demand|on demand|ondemand|non-spot|non spot|non-preemptible|"
+        "non preemptible|regular instances|standard instances|reserved instances|dedicated instances",
+    ),
+    (
+        "concept:cheap",
+        "cheap|cheaper|cheapest|low cost|low-cost|lower cost|lowest cost|cost|costs|"
+        "inexpensive|economical|budget|cost-effective|cost effective|cost optimisation|cost optimization|"
+        "cost-optimised|cost-optimized|save money|saving money|savings|save costs|keep costs down|"
+        "keep costs low|keep cost down|keep cost low|costs down|costs low|frugal|affordable|"
+        "least expensive|less expensive|cheapo|price|pricing|spend|cost-efficient|cost efficient|thrifty|"
+        "economic|bargain|low-price|low price|lowest price|cheaply",
+    ),
     ("concept:expensive", "expensive|pricey|pricy|costly|high cost|high-cost|premium-priced"),
-    ("concept:reliable", "reliable|reliability|stable|stability|healthy|robust|solid|dependable|"
-     "trustworthy|clean failure history|good track record|failure-free|fault-free|proven|"
-     "battle-tested|uptime|well-behaved|rock solid|least failures|fewest failures|fewer failures|"
-     "no failures|few failures|low failure rate|lowest failure rate|good history|clean history|"
-     "clean record|good health|rock-solid|resilient hardware|reliable hardware|sturdy|steady"),
-    ("concept:unreliable", "unreliable|unstable|flaky|flakey|faulty|failing|failures|failure|faults|"
-     "fault|hardware faults|hardware issues|hardware problems|crashes|crashing|crashy|rebooting|"
-     "reboots|keep rebooting|broken|degraded|bad hardware|problematic|error-prone|errors|"
-     "hardware errors|ecc errors|xid errors|dodgy|shaky|wonky|glitchy|misbehaving|sketchy"),
-    ("concept:idle", "quiet|quieter|quietest|idle|idlest|lightly loaded|least loaded|less loaded|"
-     "under-utilised|underutilised|underutilized|under-utilized|least busy|less busy|low load|"
-     "low utilisation|low utilization|lowest utilisation|lowest utilization|least utilised|"
-     "least utilized|most free|most headroom|most spare|most available|plenty of headroom|"
-     "plenty of free|lots of free|more free|most room|emptiest|least used|low usage|lowest usage|"
-     "least contended|uncontended|calm|breathing room|headroom|lowest load|least load|"
-     "most unallocated|most unrequested|most idle|lots of headroom|spare capacity|free capacity|"
-     "least crowded|not crowded|least pressure|low pressure|lightly-loaded|least-loaded|unloaded"),
-    ("concept:busy", "busy|busier|busiest|heavily loaded|heavy load|hot|hot nodes|saturated|"
-     "overloaded|contended|crowded|already-busy|already busy|high utilisation|high utilization|"
-     "well utilised|well utilized|most utilised|most utilized|highly utilised|highly utilized|"
-     "most loaded|heavily used|full nodes|fullest|loaded"),
-    ("concept:binpack", "bin-pack|bin pack|binpack|bin-packing|bin packing|binpacking|bin-packed|"
-     "bin packed|pack|packed|packing|pack tight|pack tightly|pack it tight|consolidate|consolidation|"
-     "consolidated|fill up|fill existing nodes|fill the existing nodes|densely|dense|dense packing|"
-     "tight packing|fewest nodes|fewer nodes|as few nodes|scale down|scaled down|compact|compactly|"
-     "defragment|squeeze|stack|stacked|tetris|most-allocated|most allocated|pack onto|pack into"),
-    ("concept:spread", "spread|spread out|spreading|spread-out|distribute|distributed|distributing|"
-     "anti-affinity|antiaffinity|anti affinity|scatter|scattered|fan out|fanned out|evenly|"
-     "high availability|highly available|redundancy|redundant|separate|apart|split up"),
-    ("concept:spread_nodes", "different nodes|separate nodes|distinct nodes|across nodes|over nodes|"
-     "across hosts|across machines|across boxes|across the nodes|over the nodes|one per node|"
-     "one replica per node|one pod per node|one instance per node|one copy per node|a replica per node|"
-     "replica per node|pod per node|replicas per node|pods per node|one per machine|per node each|"
-     "each node|one per host|one replica per host|one pod per host|one per box|one per server|"
-     "different hosts|separate hosts|different machines|multiple nodes|many nodes|host spread|"
-     "node spread|node-level spread|onto different nodes|each on its own node|own node"),
-    ("concept:spread_zones", "across zones|across azs|across availability zones|over zones|"
-     "over availability zones|over azs|multi-az|multi az|multiaz|multi-zone|multi zone|multizone|"
-     "zone redundant|zone-redundant|zonal redundancy|zonally redundant|per zone|per az|"
-     "per availability zone|each zone|each az|every zone|every az|zone outage|zone failure|"
-     "az outage|az failure|az down|zone down|zone going down|az going down|availability zone failure|"
-     "different zones|different azs|separate zones|distinct zones|cross-zone|cross zone|cross-az|"
-     "across the zones|all zones|all azs|multiple zones|multiple azs|several zones|zone spread|"
-     "zonal spread|zone-level spread|losing a zone|lose a zone|zone loss|az loss|different regions|"
-     "across regions|multi-region|zone-aware|zone aware|topology spread|across azs evenly"),
-    ("concept:together", "together|same node|same host|same box|same machine|one node|single node|"
-     "one box|one host|one machine|single host|single box|single machine|share a node|shared a node|"
-     "sharing a node|share nodes|share one node|same server|one server|co-resident|packed together|"
-     "on top of each other|next to each other|close together|all in one place|in one place"),
-    ("replicas", "replicas|replica|copies|instances|pods|workers|members|siblings|peers|"
-     "all the pods|all pods|the pods|our pods|my pods|each other|one another|two of them|both of them|"
-     "everything|all of them|them all|the whole thing|all replicas|every replica"),
+    (
+        "concept:reliable",
+        "reliable|reliability|stable|stability|healthy|robust|solid|dependable|"
+        "trustworthy|clean failure history|good track record|failure-free|fault-free|proven|"
+        "battle-tested|uptime|well-behaved|rock solid|least failures|fewest failures|fewer failures|"
+        "no failures|few failures|low failure rate|lowest failure rate|good history|clean history|"
+        "clean record|good health|rock-solid|resilient hardware|reliable hardware|sturdy|steady",
+    ),
+    (
+        "concept:unreliable",
+        "unreliable|unstable|flaky|flakey|faulty|failing|failures|failure|faults|"
+        "fault|hardware faults|hardware issues|hardware problems|crashes|crashing|crashy|rebooting|"
+        "reboots|keep rebooting|broken|degraded|bad hardware|problematic|error-prone|errors|"
+        "hardware errors|ecc errors|xid errors|dodgy|shaky|wonky|glitchy|misbehaving|sketchy",
+    ),
+    (
+        "concept:idle",
+        "quiet|quieter|quietest|idle|idlest|lightly loaded|least loaded|less loaded|"
+        "under-utilised|underutilised|underutilized|under-utilized|least busy|less busy|low load|"
+        "low utilisation|low utilization|lowest utilisation|lowest utilization|least utilised|"
+        "least utilized|most free|most headroom|most spare|most available|plenty of headroom|"
+        "plenty of free|lots of free|more free|most room|emptiest|least used|low usage|lowest usage|"
+        "least contended|uncontended|calm|breathing room|headroom|lowest load|least load|"
+        "most unallocated|most unrequested|most idle|lots of headroom|spare capacity|free capacity|"
+        "least crowded|not crowded|least pressure|low pressure|lightly-loaded|least-loaded|unloaded",
+    ),
+    (
+        "concept:busy",
+        "busy|busier|busiest|heavily loaded|heavy load|hot|hot nodes|saturated|"
+        "overloaded|contended|crowded|already-busy|already busy|high utilisation|high utilization|"
+        "well utilised|well utilized|most utilised|most utilized|highly utilised|highly utilized|"
+        "most loaded|heavily used|full nodes|fullest|loaded",
+    ),
+    (
+        "concept:binpack",
+        "bin-pack|bin pack|binpack|bin-packing|bin packing|binpacking|bin-packed|"
+        "bin packed|pack|packed|packing|pack tight|pack tightly|pack it tight|consolidate|consolidation|"
+        "consolidated|fill up|fill existing nodes|fill the existing nodes|densely|dense|dense packing|"
+        "tight packing|fewest nodes|fewer nodes|as few nodes|scale down|scaled down|compact|compactly|"
+        "partially filled|partially-filled|partly filled|half-full|half full|use up|top up|nodes already in use|"
+     "defragment|squeeze|stack|stacked|tetris|most-allocated|most allocated|pack onto|pack into",
+    ),
+    (
+        "concept:spread",
+        "spread|spread out|spreading|spread-out|distribute|distributed|distributing|"
+        "anti-affinity|antiaffinity|anti affinity|scatter|scattered|fan out|fanned out|evenly|"
+        "high availability|highly available|redundancy|redundant|separate|apart|split up",
+    ),
+    (
+        "concept:spread_nodes",
+        "different nodes|separate nodes|distinct nodes|across nodes|over nodes|"
+        "across hosts|across machines|across boxes|across the nodes|over the nodes|one per node|"
+        "one replica per node|one pod per node|one instance per node|one copy per node|"
+        "a replica per node|replica per node|pod per node|replicas per node|pods per node|"
+        "one per machine|per node each|each node|one per host|one replica per host|one pod per host|"
+        "one per box|one per server|different hosts|separate hosts|different machines|multiple nodes|"
+        "many nodes|host spread|node spread|node-level spread|onto different nodes|each on its own node|"
+        "own node",
+    ),
+    (
+        "concept:spread_zones",
+        "across zones|across azs|across availability zones|over zones|"
+        "over availability zones|over azs|multi-az|multi az|multiaz|multi-zone|multi zone|multizone|"
+        "zone redundant|zone-redundant|zonal redundancy|zonally redundant|per zone|per az|"
+        "per availability zone|each zone|each az|every zone|every az|zone outage|zone failure|az outage|"
+        "az failure|az down|zone down|zone going down|az going down|availability zone failure|"
+        "different zones|different azs|separate zones|distinct zones|cross-zone|cross zone|cross-az|"
+        "across the zones|all zones|all azs|multiple zones|multiple azs|several zones|zone spread|"
+        "zonal spread|zone-level spread|losing a zone|lose a zone|zone loss|az loss|different regions|"
+        "across regions|multi-region|zone-aware|zone aware|topology spread|across azs evenly",
+    ),
+    (
+        "concept:together",
+        "together|same node|same host|same box|same machine|one node|single node|"
+        "one box|one host|one machine|single host|single box|single machine|share a node|shared a node|"
+        "sharing a node|share nodes|share one node|same server|one server|co-resident|packed together|"
+        "on top of each other|next to each other|close together|all in one place|in one place",
+    ),
+    (
+        "replicas",
+        "replicas|replica|copies|instances|pods|workers|members|siblings|peers|"
+        "all the pods|all pods|the pods|our pods|my pods|each other|one another|two of them|both of them|"
+        "everything|all of them|them all|the whole thing|all replicas|every replica",
+    ),
     ("res:cpu", "cpu|cpus|vcpu|vcpus|processor|processors|compute|cores|core|cpu-loaded|cpu load"),
     ("res:memory", "memory|mem|ram|memory-loaded|memory load|memory pressure"),
     ("res:gpu", "gpu|gpus|accelerator|accelerators|gpu load|gpu-loaded|gpu utilisation|gpu utilization"),
     ("low", "low|lowest|least|light|lightly|less|lesser|minimal|little|lower|smallest"),
     ("high", "high|heavy|heavily|most|highest|lots|much|more|higher|biggest"),
-    ("load", "load|loaded|utilisation|utilization|utilization|usage|used|utilised|utilized|busy|"
-     "pressure|contention|allocated|requested|cpu load|memory load|gpu load|gpu utilisation|"
-     "gpu utilization|cpu-loaded|memory-loaded|gpu-loaded|memory pressure"),
-    ("zoneword", "zone|zones|az|azs|availability zone|availability zones|region|regions|zonal|"
-     "availabilty zone|datacenter|datacenters"),
-    ("head", "pods|pod|service|services|svc|deployment|deployments|app|apps|application|brokers|broker|"
-     "primary|primaries|cluster|instances|workers|worker|jobs|job|containers|container|db|database|"
-     "servers|server|boxes|nodes|replicas|stack|workload|workloads|statefulset|daemon|leader|"
-     "consumers|producers|frontends|backends|shards"),
-    ("lhead", "pool|node pool|nodepool|tier|class|type|label|labelled|labeled|group|family|flavour|"
-     "network|networking|nic|nics|ethernet|link|interconnect|uplink|environment|env|"
-     "flavor|kind|profile|pool nodes|tier nodes"),
-    ("qadj", "free|idle|spare|unrequested|unallocated|available|extra|additional|open|unused|headroom|"
-     "left|remaining|allocatable|of free|of spare|of headroom|of unallocated|of unrequested|of idle"),
+    (
+        "load",
+        "load|loaded|utilisation|utilization|utilization|usage|used|utilised|utilized|busy|"
+        "pressure|contention|allocated|requested|cpu load|memory load|gpu load|gpu utilisation|"
+        "gpu utilization|cpu-loaded|memory-loaded|gpu-loaded|memory pressure",
+    ),
+    (
+        "zoneword",
+        "zone|zones|az|azs|availability zone|availability zones|region|regions|zonal|"
+        "availabilty zone|datacenter|datacenters",
+    ),
+    (
+        "head",
+        "pods|pod|service|services|svc|deployment|deployments|app|apps|application|brokers|"
+        "broker|primary|primaries|cluster|instances|workers|worker|jobs|job|containers|container|db|"
+        "database|servers|server|boxes|nodes|replicas|stack|workload|workloads|statefulset|daemon|leader|"
+        "consumers|producers|frontends|backends|shards",
+    ),
+    (
+        "lhead",
+        "pool|node pool|nodepool|tier|class|type|label|labelled|labeled|group|family|flavour|"
+        "network|networking|nic|nics|ethernet|link|interconnect|uplink|environment|env|flavor|kind|"
+        "profile|pool nodes|tier nodes",
+    ),
+    (
+        "qadj",
+        "free|idle|spare|unrequested|unallocated|available|extra|additional|open|unused|"
+        "headroom|left|remaining|allocatable|of free|of spare|of headroom|of unallocated|of unrequested|"
+        "of idle",
+    ),
     ("arch:amd64", "x86|x86-64|x64|amd64|intel|xeon|epyc|x86 64|x86-64 nodes|intel/amd|i386|i686"),
-    ("arch:arm64", "arm|arm64|aarch64|graviton|graviton2|graviton3|graviton4|ampere|altra|arm-based|"
-     "armv8|arm v8|apple silicon|cobalt|axion|neoverse"),
+    (
+        "arch:arm64",
+        "arm|arm64|aarch64|graviton|graviton2|graviton3|graviton4|ampere|altra|arm-based|"
+        "armv8|arm v8|apple silicon|cobalt|axion|neoverse",
+    ),
 )
 
 # Canonical GPU families (intents.md) with the aliases people write; a plural "s" is also accepted.
 GPU_FAMILIES: dict[str, tuple[str, ...]] = {
-    "a100": ("a100",), "a10g": ("a10g", "a10"), "b200": ("b200",), "h100": ("h100",),
-    "h200": ("h200",), "l4": ("l4",), "l40s": ("l40s",), "mi250x": ("mi250x", "mi250"),
-    "mi300x": ("mi300x", "mi300"), "t4": ("t4",), "v100": ("v100",),
+    "a100": ("a100",),
+    "a10g": ("a10g", "a10"),
+    "b200": ("b200",),
+    "h100": ("h100",),
+    "h200": ("h200",),
+    "l4": ("l4",),
+    "l40s": ("l40s",),
+    "mi250x": ("mi250x", "mi250"),
+    "mi300x": ("mi300x", "mi300"),
+    "t4": ("t4",),
+    "v100": ("v100",),
 }
 
 # Tokens that may follow a GPU name and belong to it ("A100-SXM4-80GB", "H100 NVL", "A100 80 GB").
-GPU_SUFFIXES = frozenset({"sxm", "sxm2", "sxm3", "sxm4", "sxm5", "pcie", "nvl", "nvlink", "hbm", "hbm2",
-                          "hbm2e", "hbm3", "hbm3e", "gpu", "gpus", "card", "cards", "tensor", "core",
-                          "80g", "80gb", "40g", "40gb", "16g", "16gb", "32g", "32gb", "24g", "24gb",
-                          "48g", "48gb", "94g", "94gb", "141g", "141gb", "192g", "192gb", "12g", "12gb"})
+GPU_SUFFIXES = frozenset(
+    {
+        "sxm",
+        "sxm2",
+        "sxm3",
+        "sxm4",
+        "sxm5",
+        "pcie",
+        "nvl",
+        "nvlink",
+        "hbm",
+        "hbm2",
+        "hbm2e",
+        "hbm3",
+        "hbm3e",
+        "gpu",
+        "gpus",
+        "card",
+        "cards",
+        "tensor",
+        "core",
+        "80g",
+        "80gb",
+        "40g",
+        "40gb",
+        "16g",
+        "16gb",
+        "32g",
+        "32gb",
+        "24g",
+        "24gb",
+        "48g",
+        "48gb",
+        "94g",
+        "94gb",
+        "141g",
+        "141gb",
+        "192g",
+        "192gb",
+        "12g",
+        "12gb",
+    }
+)
 
 NUMBER_WORDS: dict[str, float] = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16, "twenty": 20, "twenty-four": 24,
-    "thirty-two": 32, "forty-eight": 48, "sixty-four": 64, "single": 1, "couple": 2, "pair": 2,
-    "dozen": 12, "half": 0.5,
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "sixteen": 16,
+    "twenty": 20,
+    "twenty-four": 24,
+    "thirty-two": 32,
+    "forty-eight": 48,
+    "sixty-four": 64,
+    "single": 1,
+    "couple": 2,
+    "pair": 2,
+    "dozen": 12,
+    "half": 0.5,
 }

@@ -9,97 +9,157 @@ carries; phrases are `|`-separated and tokenised like hints, so "bin-pack" also 
 from __future__ import annotations
 
 STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
-    ("mod:critical", "must|must be|must have|must run|always|absolutely|absolute|under any circumstances|"
-     "required|require|requires|requirement|hard requirement|a requirement|mandatory|critical|critically|"
-     "at all costs|at any cost|need|needs|needed|need to|needs to|has to|have to|had better|got to|gotta|"
-     "non-negotiable|nonnegotiable|essential|crucial|vital|imperative|no exceptions|no substitutes|"
-     "no matter what|without exception|is a must|a must|shall|strictly|obligatory|compulsory|insist|"
-     "i insist|whatever it takes|make it mandatory|cannot compromise|it is critical|it's critical|"
-     "non-optional|hard constraint|hard rule|only ever|requisite|a hard must|demand|demands|only|"
-     "exclusively|nothing but|nothing else|nothing other than"),
-    ("mod:critical neg", "never|under no circumstances|in no case|mustn't|must not|cannot|can't|can not|"
-     "shall not|never ever|not ever|at no point|not under any circumstances|forbid|forbidden|prohibited|"
-     "is not allowed|are not allowed|not allowed|banned|is banned|are banned|off-limits|off limits"),
-    ("mod:strong", "strongly|really|definitely|definately|definitly|important|importantly|very important|"
-     "as much as possible|as far as possible|high priority|high-priority|high prio|top priority|priority|"
-     "please make sure|make sure|ensure|please ensure|i'd much rather|much rather|much prefer|"
-     "matters a lot|matter a lot|matters|really matters|seriously|highly|greatly|very much|by all means|"
-     "strong preference|strongly preferred|for sure|do your best|try hard|try your best|big deal|"
-     "significant|significantly|particularly|especially|very|extremely|super|emphatically|"
-     "do everything you can|i really want|really want|really like|really need|urgent|urgently|"
-     "make certain|certainly|surely|by any means|keen|really keen|strong|top prio|a priority|"
-     "as possible|pretty important|quite important|rather important|very keen|a big deal|care a lot|we care a lot"),
-    ("mod:weak", "if possible|ideally|ideal|would be ideal|nice to have|nice-to-have|nice|slightly|slight|"
-     "would be nice|optionally|optional|if you can|bonus|bonus points|a bonus|no big deal|lovely|"
-     "it'd be lovely|if you can help it|if that's easy|if it's easy|if easy|would be cool|cool|a plus|"
-     "if convenient|when possible|where possible|wherever possible|whenever possible|if feasible|"
-     "where feasible|if available|when available|not a big deal|not critical|not crucial|not essential|"
-     "not required|not mandatory|doesn't have to|don't have to|does not have to|do not have to|"
-     "not necessarily|no biggie|would help|would be great|great if|would be good|good to have|"
-     "best effort|best-effort|if there's room|if there is room|if there's capacity|low priority|"
-     "low prio|minor|a little|somewhat|a bit|marginally|mildly|kinda|kind of|sort of|"
-     "if at all possible|time permitting|would appreciate|appreciated|fine if not|no worries if not|"
-     "if not no worries|if it works out|if it fits|opportunistically|soft preference|weak preference|"
-     "slight preference|it'd be nice|would be lovely|nice bonus|at best|not a must|"
-     "not a hard requirement|not strictly necessary|helpful|would be helpful|handy|if we can|"
-     "if it can|if we could|if you could|maybe|perhaps|possibly|where practical|if practical|"
-     "when you can|if you're able|if able|if there's space|when feasible|a nice touch|"
-     "not the end of the world|not a dealbreaker|not a deal breaker|if that works|if it's no trouble|"
-     "if that's possible|if it is possible|if it's possible|preferably but not required|plus points|"
-     "extra points|not a priority|if it's cheap to do|if not that's fine|would be a plus|nice if|"
-     "if one is free|if one is available|if there's one free|if there is one|if any|if any are free|"
-     "if there are any|if there's one|if one exists|if it exists|if they exist|if present|"
-     "would be neat|neat|i'd love|we'd love|it would be nice|it'd be good|it would be good|easy win"),
-    ("mod:medium", "prefer|prefers|preferred|prefered|preferring|preferably|preferable|preference|should|"
-     "try to|try|better|rather|would rather|i'd rather|we'd rather|please|pls|plz|want|wants|"
-     "would like|we'd like|i'd like|like|go for|opt for|favour|favor|lean towards|lean toward"),
+    (
+        "mod:critical",
+        "must|must be|must have|must run|always|absolutely|absolute|"
+        "under any circumstances|required|require|requires|requirement|hard requirement|a requirement|"
+        "mandatory|critical|critically|at all costs|at any cost|need|needs|needed|need to|needs to|"
+        "has to|have to|had better|got to|gotta|non-negotiable|nonnegotiable|essential|crucial|vital|"
+        "imperative|no exceptions|no substitutes|no matter what|without exception|is a must|a must|shall|"
+        "strictly|obligatory|compulsory|insist|i insist|whatever it takes|make it mandatory|"
+        "cannot compromise|it is critical|it's critical|non-optional|hard constraint|hard rule|only ever|"
+        "requisite|a hard must|demand|demands|only|exclusively|nothing but|nothing else|"
+        "nothing other than",
+    ),
+    (
+        "mod:critical neg",
+        "never|under no circumstances|in no case|mustn't|must not|cannot|can't|"
+        "can not|shall not|never ever|not ever|at no point|not under any circumstances|forbid|forbidden|"
+        "prohibited|is not allowed|are not allowed|not allowed|banned|is banned|are banned|off-limits|"
+        "off limits",
+    ),
+    (
+        "mod:strong",
+        "strongly|really|definitely|definately|definitly|important|importantly|"
+        "very important|as much as possible|as far as possible|high priority|high-priority|high prio|"
+        "top priority|priority|please make sure|make sure|ensure|please ensure|i'd much rather|"
+        "much rather|much prefer|matters a lot|matter a lot|matters|really matters|seriously|highly|"
+        "greatly|very much|by all means|strong preference|strongly preferred|for sure|do your best|"
+        "try hard|try your best|big deal|significant|significantly|particularly|especially|very|"
+        "extremely|super|emphatically|do everything you can|i really want|really want|really like|"
+        "really need|urgent|urgently|make certain|certainly|surely|by any means|keen|really keen|strong|"
+        "top prio|a priority|as possible|pretty important|quite important|rather important|very keen|"
+        "a big deal|care a lot|we care a lot",
+    ),
+    (
+        "mod:weak",
+        "if possible|ideally|ideal|would be ideal|nice to have|nice-to-have|nice|slightly|"
+        "slight|would be nice|optionally|optional|if you can|bonus|bonus points|a bonus|no big deal|"
+        "lovely|it'd be lovely|if you can help it|if that's easy|if it's easy|if easy|would be cool|cool|"
+        "a plus|if convenient|when possible|where possible|wherever possible|whenever possible|"
+        "if feasible|where feasible|if available|when available|not a big deal|not critical|not crucial|"
+        "not essential|not required|not mandatory|doesn't have to|don't have to|does not have to|"
+        "do not have to|not necessarily|no biggie|would help|would be great|great if|would be good|"
+        "good to have|best effort|best-effort|if there's room|if there is room|if there's capacity|"
+        "low priority|low prio|minor|a little|somewhat|a bit|marginally|mildly|kinda|kind of|sort of|"
+        "if at all possible|time permitting|would appreciate|appreciated|fine if not|no worries if not|"
+        "if not no worries|if it works out|if it fits|opportunistically|soft preference|weak preference|"
+        "slight preference|it'd be nice|would be lovely|nice bonus|at best|not a must|"
+        "not a hard requirement|not strictly necessary|helpful|would be helpful|handy|if we can|"
+        "if it can|if we could|if you could|maybe|perhaps|possibly|where practical|if practical|"
+        "when you can|if you're able|if able|if there's space|when feasible|a nice touch|"
+        "not the end of the world|not a dealbreaker|not a deal breaker|if that works|if it's no trouble|"
+        "if that's possible|if it is possible|if it's possible|preferably but not required|plus points|"
+        "extra points|not a priority|if it's cheap to do|if not that's fine|would be a plus|nice if|"
+        "if one is free|if one is available|if there's one free|if there is one|if any|if any are free|"
+        "if there are any|if there's one|if one exists|if it exists|if they exist|if present|"
+        "would be neat|neat|i'd love|we'd love|it would be nice|it'd be good|it would be good|easy win",
+    ),
+    (
+        "mod:medium",
+        "prefer|prefers|preferred|prefered|preferring|preferably|preferable|preference|"
+        "should|try to|try|better|rather|would rather|i'd rather|we'd rather|please|pls|plz|want|wants|"
+        "would like|we'd like|i'd like|like|go for|opt for|favour|favor|lean towards|lean toward",
+    ),
 )
 
 POLARITY_WORDS: tuple[tuple[str, str], ...] = (
-    ("neg", "not|no|don't|dont|do not|doesn't|doesnt|does not|isn't|isnt|aren't|arent|shouldn't|didn't|didnt|"
-     "did not|wouldn't|would not|wasn't|weren't|mustn't|never be|no more|nothing on|"
-     "should not|won't|wont|without|except|excluding|exclude|other than|anywhere but|anything but|"
-     "anywhere except|everywhere except|everything except|anything except|off|out of|stay clear|"
-     "clear of|none of|haven't|hasn't|have not|has not|instead of|rather than|nor|neither|"
-     "apart from|but not|except for|minus|outside of|outside"),
-    ("neg verb", "avoid|avoids|avoiding|skip|skipping|steer clear|steer clear of|shun|dodge|eschew|"
-     "stay off|keep off|stay out|keep out|stay away|keep away|get off|move off|stay out of|"
-     "keep out of|refuse|reject|rule out|leave out|ban|blacklist|exclude from"),
-    ("neg cue:colo", "away from|far from|far away from|isolated from|separate from|apart from the|"
-     "anti-affinity with|antiaffinity with|anti affinity with|not next to|not near"),
-    ("negpost", "avoided|off-limits|no-go|no go|a no-go|excluded|not welcome|not wanted|unwanted|"
-     "are out|is out|blacklisted|denied|not acceptable|unacceptable|to be avoided|be avoided|"
-     "is bad|are bad|is a no|is a nope|nope"),
-    ("perm", "is fine|are fine|fine|is ok|is okay|are ok|are okay|ok|okay|works|work|works fine|"
-     "is acceptable|are acceptable|acceptable|doesn't matter|does not matter|don't matter|"
-     "don't care|do not care|dont care|no preference|not fussed|either way|whatever|whichever|"
-     "don't mind|do not mind|dont mind|no problem|not a problem|not an issue|is allowed|allowed|"
-     "tolerable|tolerate|can tolerate|doesn't hurt|does not hurt|won't hurt|is alright|alright|"
-     "all right|no strong feelings|indifferent|agnostic|no need|don't need|do not need|needn't|"
-     "not needed|not important|unimportant|isn't needed|is not needed|aren't needed|isn't necessary|"
-     "is not necessary|unnecessary|not necessary|isn't important|can be|can run|can go|can land|may run|may be|is permitted|"
-     "permitted|happy with|happy either way|cost is no object|no object|no constraints|"
-     "no requirements|nothing fancy|don't have a preference|no particular preference|not picky|"
-     "don't really care|couldn't care less|neutral|any zone|any node|any arch|any architecture|"
-     "we're ok with|we are ok with|good with|fine with|ok with|okay with|irrelevant|not relevant"),
-    ("bg", "had|has had|was|were|been|got burned|got bitten|got hit|last week|last month|last quarter|last year|last time|"
-     "last night|last run|yesterday|ago|are in|is in|are on|is on|runs in|run in|lives in|live in|"
-     "sits in|sit in|are running in|is running in|runs on|are running on|is running on|incident|incidents|outage|outages|talks to|talk to|calls|"
-     "reads from|writes to|depends on|connects to|used to|previously|earlier|historically|happened|"
-     "crashed|died|broke|went down|burned|burnt|caused|there was|there were|postmortem|post-mortem"),
-    ("corr", "no wait|wait|scratch that|i mean|i meant|correction|make that|or rather|sorry i mean|"
-     "actually no|on second thought|on second thoughts|strike that|sorry i meant"),
-    ("split", "but|so|since|because|though|although|however|while|whereas|as long as|so long as|"
-     "provided|provided that|unless|otherwise|then|given that|so that|cause|cuz|coz"),
+    (
+        "neg",
+        "not|no|don't|dont|do not|doesn't|doesnt|does not|isn't|isnt|aren't|arent|shouldn't|"
+        "didn't|didnt|did not|wouldn't|would not|wasn't|weren't|mustn't|never be|no more|nothing on|"
+        "should not|won't|wont|without|except|excluding|exclude|other than|anywhere but|anything but|"
+        "anywhere except|everywhere except|everything except|anything except|off|out of|stay clear|"
+        "clear of|none of|haven't|hasn't|have not|has not|instead of|rather than|nor|neither|apart from|"
+        "but not|except for|minus|outside of|outside",
+    ),
+    (
+        "neg verb",
+        "avoid|avoids|avoiding|skip|skipping|steer clear|steer clear of|shun|dodge|eschew|"
+        "stay off|keep off|stay out|keep out|stay away|keep away|get off|move off|stay out of|"
+        "keep out of|refuse|reject|rule out|leave out|ban|blacklist|exclude from",
+    ),
+    (
+        "neg cue:colo",
+        "nowhere near|nowhere close to|not anywhere near|not close to|far away|away|"
+        "far from|far away from|isolated from|separate from|apart from the|anti-affinity with|"
+        "antiaffinity with|anti affinity with|not next to|not near",
+    ),
+    (
+        "negpost",
+        "discouraged|is discouraged|are discouraged|strongly discouraged|not recommended|"
+        "undesirable|not desired|not preferred|dispreferred|frowned upon|a bad idea|bad idea|not ideal|"
+        "avoided|off-limits|no-go|no go|a no-go|excluded|not welcome|not wanted|unwanted|are out|is out|"
+        "blacklisted|denied|not acceptable|unacceptable|to be avoided|be avoided|is bad|are bad|is a no|"
+        "is a nope|nope",
+    ),
+    (
+        "perm permverb",
+        "it's fine to|it is fine to|fine to|ok to|okay to|it's ok to|it's okay to|"
+        "feel free to|you can also|you may also|you're free to|you are free to|allowed to|free to|"
+        "happy to|no problem to|acceptable to|it's acceptable to|is allowed to|are allowed to|can also|"
+        "could also|may also",
+    ),
+    (
+        "perm",
+        "both fine|both are fine|either is fine|any is fine|all fine|all are fine|both ok|"
+        "either works|both work|any works|either one|either of them|is fine|are fine|fine|is ok|is okay|"
+        "are ok|are okay|ok|okay|works|work|works fine|is acceptable|are acceptable|acceptable|"
+        "doesn't matter|does not matter|don't matter|don't care|do not care|dont care|no preference|"
+        "not fussed|either way|whatever|whichever|don't mind|do not mind|dont mind|no problem|"
+        "not a problem|not an issue|is allowed|allowed|tolerable|tolerate|can tolerate|doesn't hurt|"
+        "does not hurt|won't hurt|is alright|alright|all right|no strong feelings|indifferent|agnostic|"
+        "no need|don't need|do not need|needn't|not needed|not important|unimportant|isn't needed|"
+        "is not needed|aren't needed|isn't necessary|is not necessary|unnecessary|not necessary|"
+        "isn't important|can be|can run|can go|can land|may run|may be|is permitted|permitted|happy with|"
+        "happy either way|cost is no object|no object|no constraints|no requirements|nothing fancy|"
+        "don't have a preference|no particular preference|not picky|don't really care|couldn't care less|"
+        "neutral|any zone|any node|any arch|any architecture|we're ok with|we are ok with|good with|"
+        "fine with|ok with|okay with|irrelevant|not relevant",
+    ),
+    (
+        "bg",
+        "had|has had|was|were|been|got burned|got bitten|got hit|last week|last month|"
+        "last quarter|last year|last time|last night|last run|yesterday|ago|are in|is in|are on|is on|"
+        "runs in|run in|lives in|live in|sits in|sit in|are running in|is running in|runs on|"
+        "are running on|is running on|incident|incidents|outage|outages|talks to|talk to|calls|"
+        "reads from|writes to|depends on|connects to|used to|previously|earlier|historically|happened|"
+        "crashed|died|broke|went down|burned|burnt|caused|there was|there were|postmortem|post-mortem",
+    ),
+    (
+        "corr",
+        "no wait|wait|scratch that|i mean|i meant|correction|make that|or rather|sorry i mean|"
+        "actually no|on second thought|on second thoughts|strike that|sorry i meant",
+    ),
+    (
+        "split",
+        "but|so|since|because|though|although|however|while|whereas|as long as|so long as|"
+        "provided|provided that|unless|otherwise|then|given that|so that|cause|cuz|coz",
+    ),
     ("conj", "and|or|&|plus|as well as|along with|also|and also|and/or|either|too|as well"),
-    ("all", "all|both|everything|all of it|all of them|all of the above|each|every one|the lot|"
-     "all of these|all of those|those|these|all three|all four"),
+    (
+        "all",
+        "all|both|everything|all of it|all of them|all of the above|each|every one|the lot|"
+        "all of these|all of those|those|these|all three|all four",
+    ),
     ("pron", "it|them|that|those|this|one|ones|that one|the latter|the former|there"),
     ("subj", "it's|it is|we|we'd|we're|we'll|i|i'd|i'm|i'll|you|they|let's|let|our|my"),
-    ("filler", "nvidia|tesla|instinct|amd|could you|can you|would you|will you|at least|at minimum|"
-     "minimum|min|min of|a minimum of|no less than|not less than|the|a|an|of|for|on|in|to|is|are|be|"
-     "multi arch|multi-arch|multiarch|whether or not|just|not only|tbh|thanks|thank you|hey|hi|ok so|in general|"
-     "generally|in the general case|as a general rule|"
-     "pods in|per|x|lol|kindly|even|either|from|you've got|we've got|"
-     "you have|we have|with|by|at|than|into|onto|over|as|its|it"),
+    (
+        "filler",
+        "nvidia|tesla|instinct|amd|could you|can you|would you|will you|at least|at minimum|"
+        "minimum|min|min of|a minimum of|no less than|not less than|the|a|an|of|for|on|in|to|is|are|be|"
+        "multi arch|multi-arch|multiarch|whether or not|just|not only|tbh|thanks|thank you|hey|hi|ok so|"
+        "in general|generally|in the general case|as a general rule|pods in|per|x|lol|kindly|even|either|"
+        "from|you've got|we've got|you have|we have|with|by|at|than|into|onto|over|as|its|it",
+    ),
 )

@@ -11,8 +11,14 @@ from collections.abc import Sequence
 from semsched_intents.classify import Candidate
 
 _INTENSITY = {"weak": 0, "medium": 1, "strong": 2, "critical": 3}
-LIST_PARAMS = {"prefer_nodes": "nodes", "avoid_nodes": "nodes", "prefer_zones": "zones", "avoid_zones": "zones",
-               "prefer_gpu_models": "models", "avoid_gpu_models": "models"}
+LIST_PARAMS = {
+    "prefer_nodes": "nodes",
+    "avoid_nodes": "nodes",
+    "prefer_zones": "zones",
+    "avoid_zones": "zones",
+    "prefer_gpu_models": "models",
+    "avoid_gpu_models": "models",
+}
 
 
 def _stronger(a: str, b: str) -> str:
@@ -43,5 +49,7 @@ def merge(candidates: Sequence[Candidate]) -> list[dict[str, object]]:
             have.confidence = min(have.confidence, c.confidence)
         else:
             have.confidence = max(have.confidence, c.confidence)
-    return [{"type": c.type, "params": c.params, "strength": c.strength, "confidence": c.confidence}
-            for c in merged.values()]
+    return [
+        {"type": c.type, "params": c.params, "strength": c.strength, "confidence": c.confidence}
+        for c in merged.values()
+    ]

@@ -15,10 +15,46 @@ from semsched_intents.scanner import scan
 from semsched_intents.text import Token, lower_same_length, sanitise, tokenize
 from semsched_intents.vocab import table_for
 
-_INDIFFERENCE = frozenset({"doesn't matter", "does not matter", "don't matter", "don't care", "do not care",
-                           "dont care", "no preference", "either way", "whatever", "don't mind", "not fussed",
-                           "irrelevant", "no strong feelings", "indifferent", "agnostic", "happy either way",
-                           "don't really care", "couldn't care less", "do not mind", "dont mind"})
+_INDIFFERENCE = frozenset(
+    {
+        "doesn't matter",
+        "does not matter",
+        "don't matter",
+        "don't care",
+        "do not care",
+        "dont care",
+        "no preference",
+        "either way",
+        "whatever",
+        "don't mind",
+        "not fussed",
+        "irrelevant",
+        "no strong feelings",
+        "indifferent",
+        "agnostic",
+        "happy either way",
+        "don't really care",
+        "couldn't care less",
+        "do not mind",
+        "dont mind",
+    }
+)
+# "both fine" after a list: no preference among those alternatives, a real cancel only when they are
+# every option there is (both architectures, spot and on-demand).
+_CHOICE = frozenset(
+    {
+        "both fine",
+        "both are fine",
+        "either is fine",
+        "any is fine",
+        "all fine",
+        "all are fine",
+        "both ok",
+        "either works",
+        "both work",
+        "any works",
+    }
+)
 _REQUEST_ROLES = ("verb", "mod", "neg", "negpost")
 # Our own class names and JSON punctuation are never a placement request (pasted output, injection).
 _SCHEMA_WORDS = re.compile(r"\b(?:" + "|".join(INTENT_TYPES) + r")\b|[{}\[\]\"]")
@@ -32,7 +68,9 @@ class CpuParser:
 
     def parse(self, hint: str, context: ClusterContext) -> ParseResult:
         if len(hint) > self._limits.max_hint_chars:
-            return ParseResult(error=f"hint too long: {len(hint)} chars > limit {self._limits.max_hint_chars}")
+            return ParseResult(
+                error=f"hint too long: {len(hint)} chars > limit {self._limits.max_hint_chars}"
+            )
         text = _SCHEMA_WORDS.sub(" ", sanitise(hint))
         if not text.strip():
             return ParseResult()
@@ -55,11 +93,12 @@ class CpuParser:
 
 def _is_request(seg: Segment) -> bool:
     return any(m.has(r) for m in seg.marks for r in _REQUEST_ROLES) and any(
-        not m.tags and len(m.text) > 2 for m in seg.marks)
+        not m.tags and len(m.text) > 2 for m in seg.marks
+    )
 
 
 def _span_text(text: str, tokens: list[Token], seg: Segment) -> str:
-    return text[tokens[seg.marks[0].start].start:tokens[seg.marks[-1].end - 1].end][:200]
+    return text[tokens[seg.marks[0].start].start : tokens[seg.marks[-1].end - 1].end][:200]
 
 
 def _requests(seg: Segment) -> bool:
@@ -68,13 +107,20 @@ def _requests(seg: Segment) -> bool:
 
 def _silenced(seg: Segment) -> bool:
     """Permission ("spot is fine") and background ("zone-b had an outage") place nothing."""
-    if seg.silenced or (seg.has("perm") and not seg.has("verb")):
+    if seg.silenced or seg.has("permverb") or (seg.has("perm") and not seg.has("verb")):
         return True
     return seg.has("bg") and not _requests(seg)
 
 
 def _perm_text(seg: Segment) -> set[str]:
     return {m.text for m in seg.marks if m.has("perm")}
+
+
+def _cancels(perm: set[str], prev: Segment) -> bool:
+    if perm & _INDIFFERENCE:
+        return True
+    values = {t.value for m in prev.items for t in m.tags}
+    return bool(perm & _CHOICE) and ({"amd64", "arm64"} <= values or {"spot", "ondemand"} <= values)
 
 
 def _borrow(seg: Segment, prev: Segment) -> None:
@@ -90,6 +136,16 @@ def _borrow(seg: Segment, prev: Segment) -> None:
         prev.silenced = True
 
 
+def _correct(seg: Segment, wrong: Segment) -> None:
+    """ "near solr - sorry, I meant etcd": the correction replaces the mentions of the clause it
+    corrects and keeps that clause's cues, polarity and strength."""
+    wrong.silenced = True
+    if seg.items:
+        seg.marks = [m for m in wrong.marks if m.entity() is None and not m.has("corr")] + seg.marks
+        if seg.own is None:
+            seg.strength = wrong.strength
+
+
 def _resolve_references(sentences: list[list[Segment]]) -> None:
     """Pronouns borrow the previous clause's mentions; indifference and corrections cancel them."""
     previous: Segment | None = None
@@ -100,10 +156,10 @@ def _resolve_references(sentences: list[list[Segment]]) -> None:
             if not seg.items and prev is not None and prev.items:
                 if seg.has("pron") and (seg.has("verb") or seg.has("cue")) and not seg.has("perm"):
                     _borrow(seg, prev)
-                elif k > 0 and seg.has("perm") and _perm_text(seg) & _INDIFFERENCE:
+                elif k > 0 and seg.has("perm") and _cancels(_perm_text(seg), prev):
                     prev.silenced = True
             if seg.has("corr") and previous is not None and previous is not seg:
-                previous.silenced = True
+                _correct(seg, previous)
             if seg.items:
                 previous = seg
             last = seg

@@ -62,7 +62,7 @@ def _unknown_names(marks: list[Mark], tokens: Sequence[Token]) -> list[Mark]:
             continue
         run = marks[n:run_end]
         after = marks[run_end] if run_end < len(marks) else None
-        head_text = " ".join(t.text for t in tokens[after.start:after.end]) if after else ""
+        head_text = " ".join(t.text for t in tokens[after.start : after.end]) if after else ""
         glued = len(run) > 1 and all(tokens[m.start].joined for m in run[1:])
         kind = ""
         if after is not None and head_text in _DATASET_HEADS:
@@ -71,8 +71,9 @@ def _unknown_names(marks: list[Mark], tokens: Sequence[Token]) -> list[Mark]:
             kind = "app"
         if kind:
             end = after.end if kind == "app" and after is not None and after.has("head") else run[-1].end
-            out.append(Mark(run[0].start, end, (Tag("ent", _join_words(tokens, run), kind=kind),),
-                            known=False))
+            out.append(
+                Mark(run[0].start, end, (Tag("ent", _join_words(tokens, run), kind=kind),), known=False)
+            )
             n = run_end + (1 if end > run[-1].end else 0)
             continue
         out.extend(run)

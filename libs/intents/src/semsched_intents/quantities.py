@@ -12,28 +12,112 @@ from semsched_intents.text import Token
 _NUM_UNIT = re.compile(r"^(\d{1,7}(?:\.\d{1,6})?)([a-z]{0,10})$")
 _MULT = re.compile(r"^(\d{1,3})x$")
 MEMORY_UNITS: dict[str, float] = {
-    "gib": 1, "gi": 1, "gb": 1, "g": 1, "gig": 1, "gigs": 1, "gigabyte": 1, "gigabytes": 1, "gbs": 1,
-    "mib": 1 / 1024, "mi": 1 / 1024, "mb": 1 / 1024, "meg": 1 / 1024, "megs": 1 / 1024,
-    "megabyte": 1 / 1024, "megabytes": 1 / 1024, "tib": 1024, "ti": 1024, "tb": 1024,
-    "terabyte": 1024, "terabytes": 1024, "tera": 1024,
+    "gib": 1,
+    "gi": 1,
+    "gb": 1,
+    "g": 1,
+    "gig": 1,
+    "gigs": 1,
+    "gigabyte": 1,
+    "gigabytes": 1,
+    "gbs": 1,
+    "mib": 1 / 1024,
+    "mi": 1 / 1024,
+    "mb": 1 / 1024,
+    "meg": 1 / 1024,
+    "megs": 1 / 1024,
+    "megabyte": 1 / 1024,
+    "megabytes": 1 / 1024,
+    "tib": 1024,
+    "ti": 1024,
+    "tb": 1024,
+    "terabyte": 1024,
+    "terabytes": 1024,
+    "tera": 1024,
 }
 CPU_UNITS: dict[str, float] = {
-    "cores": 1, "core": 1, "vcpu": 1, "vcpus": 1, "cpu": 1, "cpus": 1, "vcores": 1, "vcore": 1,
-    "millicores": 1e-3, "millicore": 1e-3, "millicpu": 1e-3, "millicpus": 1e-3, "mcpu": 1e-3,
-    "threads": 1, "hyperthreads": 1,
+    "cores": 1,
+    "core": 1,
+    "vcpu": 1,
+    "vcpus": 1,
+    "cpu": 1,
+    "cpus": 1,
+    "vcores": 1,
+    "vcore": 1,
+    "millicores": 1e-3,
+    "millicore": 1e-3,
+    "millicpu": 1e-3,
+    "millicpus": 1e-3,
+    "mcpu": 1e-3,
+    "threads": 1,
+    "hyperthreads": 1,
 }
 GPU_UNITS = frozenset({"gpu", "gpus", "cards", "card", "accelerators", "accelerator"})
-_ADJ = frozenset({"free", "idle", "spare", "unrequested", "unallocated", "available", "extra", "additional",
-                  "open", "unused", "more", "of", "headroom", "allocatable", "whole", "full", "dedicated",
-                  "nvidia", "empty", "remaining", "reserved"})
+_ADJ = frozenset(
+    {
+        "free",
+        "idle",
+        "spare",
+        "unrequested",
+        "unallocated",
+        "available",
+        "extra",
+        "additional",
+        "open",
+        "unused",
+        "more",
+        "of",
+        "headroom",
+        "allocatable",
+        "whole",
+        "full",
+        "dedicated",
+        "nvidia",
+        "empty",
+        "remaining",
+        "reserved",
+    }
+)
 _A_ADJ = frozenset({"free", "idle", "spare", "unused", "available", "extra", "additional", "unrequested"})
 _MEMORY_WORDS = frozenset({"memory", "mem", "ram"})
 _CPU_WORDS = frozenset({"cpu", "cpus", "core", "cores", "compute", "vcpu", "vcpus"})
 # A memory figure followed by these is a link speed or a disk size, never free memory.
-_NOT_MEMORY = frozenset({"network", "nic", "nics", "ethernet", "link", "links", "networking", "uplink",
-                         "bandwidth", "interconnect", "gbe", "gbps", "gbit", "gbits", "infiniband", "disk",
-                         "disks", "storage", "ssd", "nvme", "volume", "volumes", "scratch", "ephemeral",
-                         "drive", "drives", "vram", "hbm", "pvc", "of disk", "of storage", "swap"})
+_NOT_MEMORY = frozenset(
+    {
+        "network",
+        "nic",
+        "nics",
+        "ethernet",
+        "link",
+        "links",
+        "networking",
+        "uplink",
+        "bandwidth",
+        "interconnect",
+        "gbe",
+        "gbps",
+        "gbit",
+        "gbits",
+        "infiniband",
+        "disk",
+        "disks",
+        "storage",
+        "ssd",
+        "nvme",
+        "volume",
+        "volumes",
+        "scratch",
+        "ephemeral",
+        "drive",
+        "drives",
+        "vram",
+        "hbm",
+        "pvc",
+        "of disk",
+        "of storage",
+        "swap",
+    }
+)
 _GPU_NAMES = frozenset(a + s for aliases in GPU_FAMILIES.values() for a in aliases for s in ("", "s"))
 _TRAILING = _ADJ | _MEMORY_WORDS | _CPU_WORDS | GPU_UNITS | {"minimum", "min", "at", "least", "please"}
 
@@ -88,9 +172,10 @@ def _next_text(tokens: Sequence[Token], j: int) -> str:
 
 
 def _memory_or_cpu_m(tokens: Sequence[Token], j: int) -> str:
-    """Kubernetes "m": millicores unless a memory word follows ("512m of memory")."""
+    """Kubernetes "m": millicores with a CPU word after it ("500m of cpu"), MiB with a memory word;
+    otherwise not a resource ("31m" is minutes or metres)."""
     window = {tokens[k].text for k in range(j, min(j + 4, len(tokens))) if not tokens[k].punct}
-    return "memory" if window & _MEMORY_WORDS else "cpu"
+    return "memory" if window & _MEMORY_WORDS else "cpu" if window & _CPU_WORDS else ""
 
 
 def parse_quantity(tokens: Sequence[Token], i: int) -> Quantity | None:
@@ -112,6 +197,8 @@ def parse_quantity(tokens: Sequence[Token], i: int) -> Quantity | None:
         return Quantity("gpu", value, i, j) if _next_text(tokens, j) in _GPU_NAMES else None
     if unit == "m":
         resource = _memory_or_cpu_m(tokens, j)
+        if not resource:
+            return None
         amount = value / 1024 if resource == "memory" else value / 1000
         return Quantity(resource, amount, i, _trail(tokens, j))
     if unit in MEMORY_UNITS:

@@ -23,16 +23,87 @@ _GPU_MEM = re.compile(r"^\d{1,3}(?:g|gb|gib)?$")
 _CLOUD_ZONE = re.compile(r"^[a-z]{2,}-[a-z]+\d?-\d{1,2}[a-z]$")
 _KEY_VALUE = re.compile(r"(?<![\w./-])([A-Za-z0-9][\w./-]{0,80})=([A-Za-z0-9][\w.-]{0,62})")
 # Nouns after a label value that make it an app's name instead; prepositions that place a pod "on" a value.
-_APP_HEADS = frozenset({"service", "services", "svc", "app", "apps", "application", "deployment", "job", "jobs",
-                        "pod", "pods", "team", "folks", "people", "squad", "project", "repo", "binary"})
+_APP_HEADS = frozenset(
+    {
+        "service",
+        "services",
+        "svc",
+        "app",
+        "apps",
+        "application",
+        "deployment",
+        "job",
+        "jobs",
+        "pod",
+        "pods",
+        "team",
+        "folks",
+        "people",
+        "squad",
+        "project",
+        "repo",
+        "binary",
+    }
+)
 _PLACING = frozenset({"on", "onto", "in", "into", "to"})
 # Words never corrected by fuzzy matching: they are real words close to vocabulary entries.
-_NO_FUZZ = frozenset({"lives", "close", "place", "never", "every", "where", "there", "their", "these",
-                      "those", "other", "should", "would", "could", "about", "after", "again", "hours",
-                      "minutes", "seconds", "month", "weeks", "night", "build", "built", "image", "images",
-                      "binary", "models", "model", "nodes", "notes", "roles", "rules", "tests", "state",
-                      "stage", "start", "store", "table", "token", "total", "today", "while", "write",
-                      "wrote", "reads", "disks", "cards", "latency", "warmup", "cause", "cases"})
+_NO_FUZZ = frozenset(
+    {
+        "lives",
+        "close",
+        "place",
+        "never",
+        "every",
+        "where",
+        "there",
+        "their",
+        "these",
+        "those",
+        "other",
+        "should",
+        "would",
+        "could",
+        "about",
+        "after",
+        "again",
+        "hours",
+        "minutes",
+        "seconds",
+        "month",
+        "weeks",
+        "night",
+        "build",
+        "built",
+        "image",
+        "images",
+        "binary",
+        "models",
+        "model",
+        "nodes",
+        "notes",
+        "roles",
+        "rules",
+        "tests",
+        "state",
+        "stage",
+        "start",
+        "store",
+        "table",
+        "token",
+        "total",
+        "today",
+        "while",
+        "write",
+        "wrote",
+        "reads",
+        "disks",
+        "cards",
+        "latency",
+        "warmup",
+        "cause",
+        "cases",
+    }
+)
 
 
 @dataclass(slots=True)
@@ -100,7 +171,8 @@ def _refine(st: _State, i: int, end: int, tags: tuple[Tag, ...]) -> tuple[int, t
             head_end = _label_heads(st, end, tag.key)
             before = st.marks[-1] if st.marks else None
             head_before = before is not None and any(
-                t.role == "lhead" and t.value in ("", tag.key) for t in before.tags)
+                t.role == "lhead" and t.value in ("", tag.key) for t in before.tags
+            )
             placed = before is not None and before.text in _PLACING
             if head_end == end and _word(st, end) in _APP_HEADS:
                 continue  # "the payments service" names an app, not the team=payments label
@@ -234,10 +306,10 @@ def scan(tokens: Sequence[Token], source: str, table: PhraseTable, fuzzy_budget:
     while i < len(tokens):
         mark = _step(st, i, kv)
         if not mark.text:
-            mark.text = mark.punct or " ".join(t.text for t in tokens[mark.start:mark.end])
-        if not mark.punct and not mark.has("conj") and mark.entity() is None:
-            if not any(t.role in ("filler", "lhead", "head") for t in mark.tags):
-                st.cont = None if mark.tags else st.cont
+            mark.text = mark.punct or " ".join(t.text for t in tokens[mark.start : mark.end])
+        listy = mark.punct or mark.has("conj") or mark.entity() is not None
+        if not listy and not any(t.role in ("filler", "lhead", "head") for t in mark.tags):
+            st.cont = None if mark.tags else st.cont
         st.marks.append(mark)
         i = max(mark.end, i + 1)
     return st.marks

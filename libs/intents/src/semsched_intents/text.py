@@ -11,24 +11,42 @@ import unicodedata
 from dataclasses import dataclass
 
 _SURROGATES = re.compile("[\ud800-\udfff]")
+_ANSI = re.compile(r"\x1b\[[0-9;?]{0,32}[A-Za-z]?")  # terminal colour codes pasted with a hint
 # Control and invisible formatting characters (keeping \t \n \r, turned into spaces/newlines below).
 _CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]")
-_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201b": "'", "`": "'", "\u00b4": "'",
-                         "\u201c": '"', "\u201d": '"', "\u2013": "\u2014", "\u2212": "-", "\u2010": "-",
-                         "\u2011": "-", "\t": " ", "\r": "\n"})
+_QUOTES = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201b": "'",
+        "`": "'",
+        "\u00b4": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2013": "\u2014",
+        "\u2212": "-",
+        "\u2010": "-",
+        "\u2011": "-",
+        "\t": " ",
+        "\r": "\n",
+    }
+)
 _SPACES = re.compile(r"[ \u00a0]+")
 
 # A word: letters/digits, with inner dots/apostrophes ("0.5tb", "v2.14.0", "don't"). A lone hyphen
 # between two words joins them ("zone-a"); other punctuation is kept as a one-character token.
-_TOKEN = re.compile(r"(?P<w>[^\W_]+(?:['.][^\W_]+)*)|(?P<h>-+)|(?P<p>[,;:!?()\[\]=/&+\n.\u2014<>\u2265\u2264])")
+_TOKEN = re.compile(
+    r"(?P<w>[^\W_]+(?:['.][^\W_]+)*)|(?P<h>-+)|(?P<p>[,;:!?()\[\]=/&+\n.\u2014<>\u2265\u2264])"
+)
 
-_CONTRACTIONS = frozenset({"it's", "that's", "what's", "let's", "there's", "here's", "he's", "she's",
-                           "who's", "where's", "one's"})
+_CONTRACTIONS = frozenset(
+    {"it's", "that's", "what's", "let's", "there's", "here's", "he's", "she's", "who's", "where's", "one's"}
+)
 
 
 def sanitise(hint: str) -> str:
     """Strip surrogates and control characters, apply NFKC, collapse spaces; never raises."""
-    text = _SURROGATES.sub("", hint)
+    text = _ANSI.sub("", _SURROGATES.sub("", hint))
     text = unicodedata.normalize("NFKC", text)
     text = _CONTROLS.sub("", text).translate(_QUOTES)
     return _SPACES.sub(" ", text).strip()
@@ -62,8 +80,12 @@ def tokenize(low: str, limit: int) -> list[Token]:
             break
         word, hyphen = m.group("w"), m.group("h")
         if hyphen is not None:
-            glued = m.start() > 0 and low[m.start() - 1] not in " \n" and m.end() < len(low) \
+            glued = (
+                m.start() > 0
+                and low[m.start() - 1] not in " \n"
+                and m.end() < len(low)
                 and low[m.end()] not in " \n"
+            )
             if glued and len(hyphen) == 1 and out and not out[-1].punct:
                 pending_join = True
             else:

@@ -17,14 +17,75 @@ Phrase = tuple[str, ...]
 _ZONE_PREFIXES: tuple[Phrase, ...] = (("zone",), ("az",), ("availability", "zone"), ("zones",), ("azs",))
 _QTY_LIKE = re.compile(r"^\d+(?:\.\d+)?[a-z]{0,3}$")
 # Label values that are everyday words need their key or a head noun next to them ("gpu pool").
-_COMMON_VALUES = frozenset({
-    "general", "default", "standard", "dev", "prod", "test", "staging", "main", "primary", "large", "small",
-    "medium", "fast", "slow", "high", "low", "new", "old", "yes", "no", "true", "false", "on", "off",
-    "gpu", "cpu", "memory", "compute", "storage", "shared", "public", "private", "internal", "external",
-    "batch", "system", "infra", "web", "data", "best", "basic", "premium", "free", "spot", "enabled",
-    "disabled", "none", "any", "all", "hot", "cold", "warm", "edge", "core", "common", "critical",
-    "production", "development", "qa", "ci", "sandbox", "experimental", "beta", "alpha", "stable",
-})
+_COMMON_VALUES = frozenset(
+    {
+        "general",
+        "default",
+        "standard",
+        "dev",
+        "prod",
+        "test",
+        "staging",
+        "main",
+        "primary",
+        "large",
+        "small",
+        "medium",
+        "fast",
+        "slow",
+        "high",
+        "low",
+        "new",
+        "old",
+        "yes",
+        "no",
+        "true",
+        "false",
+        "on",
+        "off",
+        "gpu",
+        "cpu",
+        "memory",
+        "compute",
+        "storage",
+        "shared",
+        "public",
+        "private",
+        "internal",
+        "external",
+        "batch",
+        "system",
+        "infra",
+        "web",
+        "data",
+        "best",
+        "basic",
+        "premium",
+        "free",
+        "spot",
+        "enabled",
+        "disabled",
+        "none",
+        "any",
+        "all",
+        "hot",
+        "cold",
+        "warm",
+        "edge",
+        "core",
+        "common",
+        "critical",
+        "production",
+        "development",
+        "qa",
+        "ci",
+        "sandbox",
+        "experimental",
+        "beta",
+        "alpha",
+        "stable",
+    }
+)
 _GENERIC_KEY_PARTS = frozenset({"node", "nodes", "kubernetes", "io", "k8s", "com", "sh", "x", "label", "the"})
 
 
@@ -60,8 +121,9 @@ class PhraseTable:
         self.maxlen[phrase[0]] = max(self.maxlen.get(phrase[0], 0), len(phrase))
 
     def copy(self) -> PhraseTable:
-        return PhraseTable(dict(self.entries), dict(self.maxlen), {}, {},
-                           {k: dict(v) for k, v in self.fuzzy_names.items()})
+        return PhraseTable(
+            dict(self.entries), dict(self.maxlen), {}, {}, {k: dict(v) for k, v in self.fuzzy_names.items()}
+        )
 
     def add_fuzzy(self, word: str, tag: Tag) -> None:
         if len(word) >= 5 and word.isalpha():
@@ -83,8 +145,10 @@ def _build_static() -> PhraseTable:
             toks = phrase_tokens(phrase)
             for tag in tags:
                 table.add(toks, tag)
-                if tag.role in ("mod", "verb", "concept", "cue", "replicas", "ent", "zoneword") and \
-                        len(toks) == 1:
+                if (
+                    tag.role in ("mod", "verb", "concept", "cue", "replicas", "ent", "zoneword")
+                    and len(toks) == 1
+                ):
                     table.add_fuzzy(toks[0], tag)
     for family, aliases in GPU_FAMILIES.items():
         for alias in aliases:
@@ -140,9 +204,12 @@ def _add_nodes(table: PhraseTable, nodes: list[str]) -> None:
 
 
 def _label_ambiguous(table: PhraseTable, toks: Phrase, value: str) -> bool:
-    taken = any(t.role in ("mod", "neg", "perm", "verb", "cue", "res", "replicas")
-                for t in table.entries.get(toks, ()))
-    return taken or value in _COMMON_VALUES or len(value) <= 2 or bool(_QTY_LIKE.match(value))
+    taken = any(
+        t.role in ("mod", "neg", "perm", "verb", "cue", "res", "replicas")
+        for t in table.entries.get(toks, ())
+    )
+    short = len(value) <= 2 and (value.isalpha() or value.isdigit())  # "a", "ml", "1"; not "c3"
+    return taken or value in _COMMON_VALUES or short or bool(_QTY_LIKE.match(value))
 
 
 def _add_labels(table: PhraseTable, labels: dict[str, list[str]]) -> None:

@@ -76,9 +76,13 @@ class Prioritizer:
         return current, "view_waited" if caught_up else "view_stale"
 
     async def _synchronous(self, request: ExtenderRequest, deadline: float) -> tuple[PodScores | None, str]:
+        """Parse and score by request/reply, the scorer having first caught up with this
+        extender's latest decision (as for materialised views), all within the deadline."""
         loop = asyncio.get_running_loop()
         try:
             parsed = await self.gateway.parse(request.hint or "", request.namespace, deadline - loop.time())
+            if parsed.result.intents:
+                await self.store.wait_for_basis(self.extender_id, self.seq, deadline)
             pod = _pod_state(request)
             view = await self.gateway.score(
                 pod, parsed.result.intents, parsed.hint_hash, deadline - loop.time()
