@@ -15,12 +15,12 @@ from pathlib import Path
 
 import httpx
 import orjson
+
+from evals.bench.cluster import STATIC_HINTS, generate
 from semsched_cli.platform import Platform
 from semsched_core.embedded_nats import free_port
 from semsched_intents import CpuParser
 from semsched_proto import ClusterContext
-
-from evals.bench.cluster import STATIC_HINTS, generate
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "evals"

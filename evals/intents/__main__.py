@@ -18,10 +18,9 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from evals.intents.metrics import Judged, Scores
 from semsched_intents import CpuParser
 from semsched_proto.intents import ClusterContext, Intent, ParseResult
-
-from evals.intents.metrics import Judged, Scores
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO / ".." / "shared" / "evals"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from pydantic import ValidationError
+
 from semsched_proto import INTENT_TYPES, Intent, PodPending, PodState, subjects
 from semsched_proto.schemagen import SCHEMA_DIR, rendered
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
 from semsched_cli.platform import Platform
 from semsched_core.embedded_nats import EmbeddedNats, free_port
 

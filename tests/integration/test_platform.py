@@ -11,6 +11,7 @@ import httpx
 import orjson
 import pytest
 import yaml
+
 from semsched_cli.explain import ranking
 from semsched_cli.natsclient import CliNats
 from semsched_cli.platform import Platform

@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+
 from semsched_core.bus import Bus, create_broker
 from semsched_core.embedded_nats import EmbeddedNats
 from semsched_core.kvmirror import KvMirror

@@ -9,6 +9,7 @@ from types import ModuleType
 
 import pytest
 from intents_fixtures import TEST_CONTEXT
+
 from semsched_intents import CpuParser
 from semsched_proto.intents import ClusterContext
 

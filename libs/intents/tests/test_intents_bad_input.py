@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from semsched_intents import CpuParser, ParserLimits
 from semsched_proto.intents import ClusterContext
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from semsched_intents import CLASS_TABLE, CpuParser, context_hash, hint_hash, intent_json_schema
 from semsched_proto.intents import INTENT_TYPES, ClusterContext
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from intents_fixtures import summary
+
 from semsched_intents import CpuParser
 from semsched_proto.intents import ClusterContext
 
@@ -48,6 +49,8 @@ CASES = [
     ("zone-d strongly preferred", {("prefer_zones", "zones=['zone-d']", "strong")}),
     ("put it on edge 2", {("prefer_nodes", "nodes=['edge-02']", "medium")}),
     ("avoid node 12", {("avoid_nodes", "nodes=['node-12']", "medium")}),
+    ("avoid node 10", {("avoid_nodes", "nodes=['edge-10']", "medium")}),  # the one node numbered 10
+    ("edges 1 or 2 please", {("prefer_nodes", "nodes=['edge-01', 'edge-02']", "medium")}),
     ("colocate with ledger api", {("colocate_with", "app=ledger-api", "medium")}),
     ("near elasticsarch", {("colocate_with", "app=elasticsearch", "medium")}),
     ("keep away from the kibana pods", {("avoid_colocation_with", "app=kibana", "medium")}),

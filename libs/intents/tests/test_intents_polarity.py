@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from intents_fixtures import summary
+
 from semsched_intents import CpuParser
 from semsched_proto.intents import ClusterContext
 

@@ -7,6 +7,7 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from intents_fixtures import TEST_CONTEXT
+
 from semsched_intents import CLASS_BY_TYPE, CpuParser
 from semsched_proto.intents import ParseResult
 

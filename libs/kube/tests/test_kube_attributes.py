@@ -1,4 +1,5 @@
 import pytest
+
 from semsched_kube import (
     arch,
     context_from_cluster,

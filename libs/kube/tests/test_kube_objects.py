@@ -1,5 +1,6 @@
 import pytest
 from kube_fixtures import make_node, make_pod
+
 from semsched_kube import ManifestError, OwnerIndex, is_terminal, node_from_k8s, pod_from_k8s
 
 

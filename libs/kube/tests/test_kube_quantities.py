@@ -1,6 +1,7 @@
 from fractions import Fraction
 
 import pytest
+
 from semsched_kube import ManifestError, count, cpu_cores, memory_gib, parse_quantity
 from semsched_kube.quantities import int_value, milli_value
 

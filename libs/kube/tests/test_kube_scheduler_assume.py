@@ -2,6 +2,7 @@ from collections import Counter
 
 import pytest
 from kube_fixtures import anti_affinity, make_node, make_pod
+
 from semsched_kube import KubeError, OwnerIndex, SchedulerEmulator, expand_workloads
 
 

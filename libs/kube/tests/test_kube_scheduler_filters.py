@@ -3,6 +3,7 @@ from typing import Any
 import numpy as np
 import pytest
 from kube_fixtures import anti_affinity, make_node, make_pod
+
 from semsched_kube import SchedulerEmulator
 from semsched_kube.scheduler_sampling import NodeSampler, nodes_to_find
 

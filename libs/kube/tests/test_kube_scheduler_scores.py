@@ -2,6 +2,7 @@ from typing import Any
 
 import pytest
 from kube_fixtures import make_node, make_pod, preferred_affinity
+
 from semsched_kube import PLUGIN_WEIGHTS, SchedulerEmulator
 
 ZONES = {"n1": "zone-a", "n2": "zone-a", "n3": "zone-b"}

@@ -2,6 +2,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from semsched_kube import ManifestError, SnapshotError, load_objects, load_snapshot
 from semsched_kube import snapshot as snapshot_module
 

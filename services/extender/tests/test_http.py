@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import orjson
+from starlette.testclient import TestClient
+
 from semsched_extender.adapters.http import create_http_app
 from semsched_extender.domain.views import ViewStore
 from semsched_extender.handlers import Prioritizer
 from semsched_proto import PlacementDecided
-from starlette.testclient import TestClient
 
 
 class ExplodingGateway:

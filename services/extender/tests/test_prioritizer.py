@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 import orjson
 import pytest
+
 from semsched_core.errors import BusError
 from semsched_extender.domain.views import ViewStore
 from semsched_extender.domain.wire import parse_args

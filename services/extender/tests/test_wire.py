@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import orjson
 import pytest
+
 from semsched_extender.domain.wire import WireError, filter_result, host_priority_list, parse_args, to_wire
 
 POD = {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from semsched_proto import Intent, NodeState, PodState, Resources
 from semsched_scorer.domain.satisfaction import SATISFIERS, UNKNOWN
 from semsched_scorer.domain.table import NodeTable

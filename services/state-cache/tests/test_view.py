@@ -97,3 +97,14 @@ def test_unknown_pods_are_held_tentatively_and_bound_pods_ignored() -> None:
     assert view.place(decision("burst-1", "n1"), NOW).pods["ns.burst-1"].node == "n1"  # type: ignore[union-attr]
     view.apply(SourceEvent("MODIFIED", "pod", pod_obj("p1", node="n1")))
     assert view.place(decision("p1", "n2"), NOW).pods == {}
+
+
+def test_a_tentative_pod_takes_the_api_record_when_it_arrives() -> None:
+    view = synced_view()
+    thin = PlacementDecided(pod=PodState(namespace="ns", name="early", workload="ReplicaSet/ns/early-abc"),
+                            node="n2", extender_id="e", seq=3, occurred_at=NOW)  # fmt: skip
+    view.place(thin, NOW)
+    arrived = view.apply(SourceEvent("ADDED", "pod", pod_obj("early")))
+    held = arrived.pods["ns.early"]
+    assert held is not None and held.tentative and held.node == "n2" and held.placement is not None
+    assert held.hint == "keep together" and held.workload != "ReplicaSet/ns/early-abc"

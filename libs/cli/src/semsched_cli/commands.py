@@ -8,6 +8,7 @@ import signal
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import httpx
@@ -15,7 +16,7 @@ import httpx
 from semsched_cli.explain import explain, summary
 from semsched_cli.natsclient import CliNats
 from semsched_cli.platform import Platform, PlatformError, forget_state, pick_port, running_platform
-from semsched_cli.simulate import ExtenderClient, Placement, load_pods, simulate, write_output
+from semsched_cli.simulate import ExtenderClient, K8sObject, Placement, load_pods, simulate, write_output
 
 SUBMIT_CHUNK = 200
 
@@ -80,16 +81,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _simulate_on(
-    args: argparse.Namespace, pods: list[object], to_create: list[object], extender_url: str, nats_url: str
+    args: argparse.Namespace,
+    pods: Sequence[K8sObject],
+    to_create: Sequence[K8sObject],
+    extender_url: str,
+    nats_url: str,
 ) -> int:
     nats = CliNats(nats_url)
     extender = ExtenderClient(extender_url)
     try:
         for start in range(0, len(to_create), SUBMIT_CHUNK):
-            nats.submit(to_create[start : start + SUBMIT_CHUNK])  # type: ignore[arg-type]
+            nats.submit(list(to_create[start : start + SUBMIT_CHUNK]))
         _wait_warm(extender_url, timeout_s=30.0)
         printer = _printer(nats, args.quiet)
-        placements = simulate(args.cluster, pods, extender, args.extender_weight, args.seed, printer)  # type: ignore[arg-type]
+        placements = simulate(args.cluster, list(pods), extender, args.extender_weight, args.seed, printer)
     finally:
         extender.close()
         nats.close()
@@ -111,7 +116,7 @@ def _wait_warm(extender_url: str, timeout_s: float) -> None:
     print("warning: views not all ready; the extender's bounded sync path covers the rest", file=sys.stderr)
 
 
-def _printer(nats: CliNats | None, quiet: bool):  # type: ignore[no-untyped-def]
+def _printer(nats: CliNats | None, quiet: bool) -> Callable[[Placement], None]:
     def show(placement: Placement) -> None:
         if quiet:
             return

@@ -11,6 +11,7 @@ import nats.errors
 import nats.js.errors
 import orjson
 from nats.aio.client import Client
+
 from semsched_core.errors import BusError
 from semsched_proto import SCORES_ENTRY, PodScores, SubmitPods, subjects
 

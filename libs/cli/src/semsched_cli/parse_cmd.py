@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import orjson
+
 from semsched_intents import CpuParser, ParserLimits
 from semsched_proto import ClusterContext
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from types import TracebackType
 
 import httpx
+
 from semsched_core.embedded_nats import EmbeddedNats, free_port
 from semsched_core.errors import SemschedError
 

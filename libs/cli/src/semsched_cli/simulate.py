@@ -16,6 +16,7 @@ from pathlib import Path
 
 import httpx
 import orjson
+
 from semsched_kube.scheduler import SchedulerEmulator
 from semsched_kube.snapshot import load_objects, load_snapshot
 from semsched_kube.workloads import expand_workloads

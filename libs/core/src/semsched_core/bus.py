@@ -10,11 +10,11 @@ from faststream.nats import NatsBroker
 from faststream.nats.opentelemetry import NatsTelemetryMiddleware
 from nats.js.kv import KeyValue
 from pydantic import BaseModel
-from semsched_proto import subjects
-from semsched_proto.base import Envelope
 
 from semsched_core.errors import BusError
 from semsched_core.settings import CommonSettings
+from semsched_proto import subjects
+from semsched_proto.base import Envelope
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -36,8 +36,9 @@ def create_broker(settings: CommonSettings, service: str) -> NatsBroker:
         settings.nats_url,
         name=service,
         max_reconnect_attempts=-1,
-        reconnect_time_wait=0.25,
-        connect_timeout=settings.nats_connect_timeout_s,
+        # nats-py takes seconds as floats; FastStream's stub says int
+        reconnect_time_wait=0.25,  # type: ignore[arg-type]
+        connect_timeout=settings.nats_connect_timeout_s,  # type: ignore[arg-type]
         ping_interval=5,
         max_outstanding_pings=2,
         middlewares=[NatsTelemetryMiddleware()],

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import nats.errors
 import structlog
 from faststream import AckPolicy
-from faststream.nats import JStream, NatsMessage
+from faststream.nats import JStream, NatsBroker, NatsMessage
 from nats.js.api import ConsumerConfig, DeliverPolicy
 from pydantic import BaseModel, ValidationError
-from semsched_proto import subjects
 
 from semsched_core.errors import BusError
+from semsched_proto import subjects
 
 M = TypeVar("M", bound=BaseModel)
 # FastStream warns that a durable push consumer cannot scale out; with a deliver group (queue) it does:
@@ -29,17 +29,30 @@ log = structlog.get_logger()
 TRANSIENT = (BusError, nats.errors.Error, TimeoutError, ConnectionError)
 
 
-def durable_consumer(durable: str, max_deliver: int = 5) -> dict[str, Any]:
-    """Keyword arguments for `broker.subscriber`: a durable push consumer on the events stream,
-    delivered to a queue group of the same name, so replicas of a service share the work and
-    each message is handled once."""
-    return {
-        "stream": JStream(name=subjects.EVENTS_STREAM, declare=False),
-        "durable": durable,
-        "queue": durable,
-        "config": ConsumerConfig(max_deliver=max_deliver, ack_wait=30.0, deliver_policy=DeliverPolicy.NEW),
-        "ack_policy": AckPolicy.MANUAL,
-    }
+Handler = Callable[[NatsMessage], Awaitable[None]]
+H = TypeVar("H", bound=Handler)
+
+
+def durable_subscriber(
+    broker: NatsBroker, subject: str, durable: str, max_deliver: int = 5
+) -> Callable[[H], H]:
+    """Subscribe a handler to `subject` on the events stream through a durable push consumer
+    delivered to a queue group of the same name: replicas of a service share the work, each
+    message is handled once, and the handler acks itself (`consume`)."""
+    subscriber = broker.subscriber(
+        subject,
+        stream=JStream(name=subjects.EVENTS_STREAM, declare=False),
+        durable=durable,
+        queue=durable,
+        config=ConsumerConfig(max_deliver=max_deliver, ack_wait=30.0, deliver_policy=DeliverPolicy.NEW),
+        ack_policy=AckPolicy.MANUAL,
+    )
+
+    def decorate(handler: H) -> H:
+        subscriber(handler)
+        return handler
+
+    return decorate
 
 
 async def consume(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from semsched_intents.clauses import Segment
-from semsched_intents.scanner import Mark
+from semsched_intents.marks import Mark
 from semsched_intents.vocab import Tag
 
 Params = dict[str, str | float | int | list[str]]
@@ -29,6 +29,7 @@ _CONCEPTS: dict[str, tuple[str, str]] = {
     "binpack": ("prefer_bin_packing", ""),
     "spread_nodes": ("spread_replicas_nodes", ""),
     "spread_zones": ("spread_replicas_zones", ""),
+    "apart": ("spread_replicas_nodes", "colocate_replicas"),
     "together": ("colocate_replicas", "spread_replicas_nodes"),
 }
 _INVERTED = frozenset({"ondemand", "expensive", "unreliable", "busy"})
@@ -110,8 +111,8 @@ def _concept(seg: Segment, item: Mark, name: str, neg: bool) -> tuple[str, Param
     if name == "spread":
         zonal = seg.has("zoneword") or seg.has("concept", "spread_zones")
         name = "spread_zones" if zonal else "spread_nodes"
-    if name == "together" and (
-        not seg.has("replicas") or any(t.kind == "app" for m in seg.items for t in m.tags)
+    if name in ("together", "apart") and (
+        not seg.has("replicas") or any(t.kind == "app" for m in seg.items + seg.borrowed for t in m.tags)
     ):
         return None
     cls = _CONCEPTS.get(name, ("", ""))[1 if neg else 0]
@@ -141,7 +142,10 @@ def _leftover_ratio(seg: Segment) -> float:
 def classify(seg: Segment) -> list[Candidate]:
     """Candidates for one segment (its own mentions, or the ones it borrowed through a pronoun)."""
     out: list[Candidate] = []
-    items = seg.items or seg.borrowed
+    items = seg.items + seg.borrowed
+    drop_at = next((m.start for m in seg.marks if m.has("drop")), None)
+    if drop_at is not None and any(m.start < drop_at for m in items):
+        items = [m for m in items if m.start < drop_at]  # "prefer node-1 over node-2": node-2 is no request
     base = 0.93 - 0.3 * _leftover_ratio(seg) - (0.12 if seg.borrowed else 0.0)
     if seg.has("perm") or seg.has("bg"):
         base -= 0.08

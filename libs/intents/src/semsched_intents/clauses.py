@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from semsched_intents.scanner import Mark
+from semsched_intents.marks import Mark
 
 _SENTENCE_END = frozenset({".", "!", "?", ";", "\n"})
 _SEGMENT_END = frozenset({",", ":", "\u2014", "(", ")", "[", "]"})
@@ -44,6 +44,7 @@ class Segment:
     bare: bool = True
     inherited: bool = False
     contrast: bool = False  # opened by a clause word ("but", "otherwise"), so never a list continuation
+    sentence_end: str = ""  # set on a sentence's last segment: ".", "\n", ...
     silenced: bool = False  # cancelled by a later "doesn't matter" or a correction
     borrowed: list[Mark] = field(default_factory=list)
 
@@ -82,6 +83,8 @@ def split_sentences(marks: Sequence[Mark], texts: Sequence[str]) -> list[list[Se
     for n, mark in enumerate(marks):
         if mark.punct in _SENTENCE_END:
             close(mark.punct)
+            if sentences[-1]:
+                sentences[-1][-1].sentence_end = mark.punct
             sentences.append([])
         elif mark.punct:
             close(mark.punct)
@@ -149,8 +152,9 @@ def _leading_mod(seg: Segment) -> bool:
 def assign_strengths(sentences: list[list[Segment]]) -> None:
     """Resolve every segment's strength in place, sentence by sentence."""
     last_content: Segment | None = None
+    list_default: str | None = None  # "Requirements:" then one item per line
     for sentence in sentences:
-        default, carry, pending = "medium", None, None
+        default, carry, pending = list_default or "medium", None, None
         sentence_has_items = any(s.items for s in sentence)
         for k, seg in enumerate(sentence):
             _analyse(seg)
@@ -160,6 +164,8 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
                 earlier = [s for s in sentence[:k] if s.items]
                 if seg.end_punct == ":" or (not earlier and _leading_mod(seg) and sentence_has_items):
                     default, carry = seg.own, None
+                    if seg.end_punct == ":" and seg is sentence[-1] and seg.sentence_end == "\n":
+                        list_default = seg.own
                 elif not sentence_has_items and last_content is not None:
                     _backward([last_content], seg.mods(), False)  # "No spot. No exceptions."
                 elif seg.starts_conj and not seg.contrast:
@@ -179,3 +185,9 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
             else:
                 seg.strength, carry = default, None
             pending = None
+        if (
+            sentence
+            and sentence[-1].sentence_end != "\n"
+            and not (sentence[-1].end_punct == ":" and not sentence[-1].items)
+        ):
+            list_default = None

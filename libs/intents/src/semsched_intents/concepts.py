@@ -28,8 +28,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "colocating with|co-locate|colocate|colocated|co-located|co-locating|colocating|colocation|"
         "co-location|same node as|same box as|same host as|same machine as|same server as|same nodes as|"
         "same hosts as|on the same node as|share a node with|share nodes with|sharing a node with|"
-        "shares a node with|share a host with|share with|shared with|adjacent to|neighbour|neighbor|"
-        "neighbours|neighbors|affinity with|affinity to|pod affinity|on top of|in proximity to|"
+        "shares a node with|share a host with|share with|shared with|adjacent to|adjacent|neighbour|"
+        "neighbor|neighbours|neighbors|affinity with|affinity to|pod affinity|on top of|in proximity to|"
         "in the vicinity of|proximity|proximity to|close proximity|in proximity|affinity|same node|"
         "same box|same host|same machine|same server|where is|where are|node where|nodes where|"
         "host where|co-schedule|coschedule|co-scheduled|schedule together|schedule them together|"
@@ -109,14 +109,21 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "bin packed|pack|packed|packing|pack tight|pack tightly|pack it tight|consolidate|consolidation|"
         "consolidated|fill up|fill existing nodes|fill the existing nodes|densely|dense|dense packing|"
         "tight packing|fewest nodes|fewer nodes|as few nodes|scale down|scaled down|compact|compactly|"
-        "partially filled|partially-filled|partly filled|half-full|half full|use up|top up|nodes already in use|"
-     "defragment|squeeze|stack|stacked|tetris|most-allocated|most allocated|pack onto|pack into",
+        "partially filled|partially-filled|partly filled|half-full|half full|use up|top up|"
+        "nodes already in use|defragment|squeeze|stack|stacked|tetris|most-allocated|most allocated|"
+        "pack onto|pack into",
     ),
     (
         "concept:spread",
         "spread|spread out|spreading|spread-out|distribute|distributed|distributing|"
         "anti-affinity|antiaffinity|anti affinity|scatter|scattered|fan out|fanned out|evenly|"
-        "high availability|highly available|redundancy|redundant|separate|apart|split up",
+        "high availability|highly available|redundancy|redundant|split up",
+    ),
+    (
+        "concept:apart neg cue:colo",
+        "separate|separated|apart|isolate|isolated|different node|"
+        "separate node|another node|different host|different machine|different box|separate host|"
+        "separate machine|not the same node|a node of its own|its own node",
     ),
     (
         "concept:spread_nodes",
@@ -143,10 +150,12 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
     ),
     (
         "concept:together",
-        "together|same node|same host|same box|same machine|one node|single node|"
-        "one box|one host|one machine|single host|single box|single machine|share a node|shared a node|"
-        "sharing a node|share nodes|share one node|same server|one server|co-resident|packed together|"
-        "on top of each other|next to each other|close together|all in one place|in one place",
+        "together|on the same node as|on the same host as|same node as|"
+        "same host as|same box as|same machine as|same server as|same node|same host|same box|"
+        "same machine|one node|single node|one box|one host|one machine|single host|single box|"
+        "single machine|share a node|shared a node|sharing a node|share nodes|share one node|same server|"
+        "one server|co-resident|packed together|on top of each other|next to each other|close together|"
+        "all in one place|in one place",
     ),
     (
         "replicas",

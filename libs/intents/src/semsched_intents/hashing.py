@@ -5,9 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 
-from semsched_proto.intents import ClusterContext
-
 from semsched_intents.text import sanitise
+from semsched_proto.intents import ClusterContext
 
 
 def context_hash(context: ClusterContext) -> str:

@@ -80,8 +80,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "didn't|didnt|did not|wouldn't|would not|wasn't|weren't|mustn't|never be|no more|nothing on|"
         "should not|won't|wont|without|except|excluding|exclude|other than|anywhere but|anything but|"
         "anywhere except|everywhere except|everything except|anything except|off|out of|stay clear|"
-        "clear of|none of|haven't|hasn't|have not|has not|instead of|rather than|nor|neither|apart from|"
-        "but not|except for|minus|outside of|outside",
+        "clear of|none of|haven't|hasn't|have not|has not|less than|fewer than|nor|neither|apart from|"
+        "except for|minus|outside of|outside",
     ),
     (
         "neg verb",
@@ -127,6 +127,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "neutral|any zone|any node|any arch|any architecture|we're ok with|we are ok with|good with|"
         "fine with|ok with|okay with|irrelevant|not relevant",
     ),
+    ("drop", "over|rather than|instead of|in preference to|more than|versus|vs|as opposed to"),
     (
         "bg",
         "had|has had|was|were|been|got burned|got bitten|got hit|last week|last month|"
@@ -160,6 +161,6 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "minimum|min|min of|a minimum of|no less than|not less than|the|a|an|of|for|on|in|to|is|are|be|"
         "multi arch|multi-arch|multiarch|whether or not|just|not only|tbh|thanks|thank you|hey|hi|ok so|"
         "in general|generally|in the general case|as a general rule|pods in|per|x|lol|kindly|even|either|"
-        "from|you've got|we've got|you have|we have|with|by|at|than|into|onto|over|as|its|it",
+        "from|you've got|we've got|you have|we have|with|by|at|than|into|onto|as|its|it",
     ),
 )

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import re
 
-from semsched_proto.intents import INTENT_TYPES, ClusterContext, Intent, ParseResult
-
 from semsched_intents.classify import Candidate, classify
 from semsched_intents.clauses import Segment, assign_strengths, split_sentences
 from semsched_intents.limits import ParserLimits
@@ -14,6 +12,7 @@ from semsched_intents.postscan import refine_marks
 from semsched_intents.scanner import scan
 from semsched_intents.text import Token, lower_same_length, sanitise, tokenize
 from semsched_intents.vocab import table_for
+from semsched_proto.intents import INTENT_TYPES, ClusterContext, Intent, ParseResult
 
 _INDIFFERENCE = frozenset(
     {
@@ -153,10 +152,11 @@ def _resolve_references(sentences: list[list[Segment]]) -> None:
     for sentence in sentences:
         for k, seg in enumerate(sentence):
             prev = sentence[k - 1] if k > 0 else last
-            if not seg.items and prev is not None and prev.items:
+            own = [m for m in seg.items if not m.has("cue")]  # "separate them": a cue, no object
+            if not own and prev is not None and prev.items:
                 if seg.has("pron") and (seg.has("verb") or seg.has("cue")) and not seg.has("perm"):
                     _borrow(seg, prev)
-                elif k > 0 and seg.has("perm") and _cancels(_perm_text(seg), prev):
+                elif not seg.items and k > 0 and seg.has("perm") and _cancels(_perm_text(seg), prev):
                     prev.silenced = True
             if seg.has("corr") and previous is not None and previous is not seg:
                 _correct(seg, previous)

@@ -9,16 +9,40 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from semsched_intents.scanner import Mark
+from semsched_intents.marks import Mark
 from semsched_intents.text import Token
 from semsched_intents.vocab import Tag
 
 _DATASET_HEADS = frozenset({"dataset", "data set", "corpus", "datasets"})
 _SKIP = frozenset({"the", "a", "an", "our", "their", "those", "these", "any", "its", "my"})
+# Words that cannot be an app's name in "near the <name> pods".
+_NOT_NAMES = frozenset(
+    {
+        "other",
+        "another",
+        "some",
+        "same",
+        "different",
+        "your",
+        "all",
+        "each",
+        "every",
+        "many",
+        "more",
+        "most",
+        "few",
+        "several",
+        "existing",
+        "new",
+        "old",
+        "own",
+        "this",
+    }
+)
 
 
 def _is_plain(mark: Mark) -> bool:
-    return not mark.punct and not mark.tags and bool(mark.text)
+    return not mark.punct and not mark.tags and bool(mark.text) and mark.text not in _NOT_NAMES
 
 
 def _load_combos(marks: list[Mark]) -> None:

@@ -10,10 +10,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from rapidfuzz import process
-from rapidfuzz.distance import OSA
-
 from semsched_intents.concepts import GPU_SUFFIXES
+from semsched_intents.marks import Mark, fuzzy_mark, key_values
 from semsched_intents.quantities import parse_quantity
 from semsched_intents.text import Token
 from semsched_intents.vocab import PhraseTable, Tag
@@ -21,7 +19,6 @@ from semsched_intents.vocab import PhraseTable, Tag
 _ZONE_ID = re.compile(r"^(?:[a-z]|\d{1,2}[a-z]?|[a-z]\d)$")
 _GPU_MEM = re.compile(r"^\d{1,3}(?:g|gb|gib)?$")
 _CLOUD_ZONE = re.compile(r"^[a-z]{2,}-[a-z]+\d?-\d{1,2}[a-z]$")
-_KEY_VALUE = re.compile(r"(?<![\w./-])([A-Za-z0-9][\w./-]{0,80})=([A-Za-z0-9][\w.-]{0,62})")
 # Nouns after a label value that make it an app's name instead; prepositions that place a pod "on" a value.
 _APP_HEADS = frozenset(
     {
@@ -46,86 +43,6 @@ _APP_HEADS = frozenset(
     }
 )
 _PLACING = frozenset({"on", "onto", "in", "into", "to"})
-# Words never corrected by fuzzy matching: they are real words close to vocabulary entries.
-_NO_FUZZ = frozenset(
-    {
-        "lives",
-        "close",
-        "place",
-        "never",
-        "every",
-        "where",
-        "there",
-        "their",
-        "these",
-        "those",
-        "other",
-        "should",
-        "would",
-        "could",
-        "about",
-        "after",
-        "again",
-        "hours",
-        "minutes",
-        "seconds",
-        "month",
-        "weeks",
-        "night",
-        "build",
-        "built",
-        "image",
-        "images",
-        "binary",
-        "models",
-        "model",
-        "nodes",
-        "notes",
-        "roles",
-        "rules",
-        "tests",
-        "state",
-        "stage",
-        "start",
-        "store",
-        "table",
-        "token",
-        "total",
-        "today",
-        "while",
-        "write",
-        "wrote",
-        "reads",
-        "disks",
-        "cards",
-        "latency",
-        "warmup",
-        "cause",
-        "cases",
-    }
-)
-
-
-@dataclass(slots=True)
-class Mark:
-    """A scanned span of tokens [start, end) with its readings; `conf` < 1 after a fuzzy match."""
-
-    start: int
-    end: int
-    tags: tuple[Tag, ...] = ()
-    punct: str = ""
-    text: str = ""
-    conf: float = 1.0
-    known: bool = True
-
-    def has(self, role: str, value: str | None = None) -> bool:
-        return any(t.role == role and (value is None or t.value == value) for t in self.tags)
-
-    def entity(self) -> Tag | None:
-        for t in self.tags:
-            if t.role in ("ent", "qty", "concept"):
-                return t
-        return None
 
 
 @dataclass(slots=True)
@@ -202,7 +119,7 @@ def _continuation(st: _State, i: int) -> Mark | None:
     if st.cont is None or not st.marks:
         return None
     prev = st.marks[-1]
-    if not (prev.has("conj") or prev.punct in (",", "/")):
+    if not (prev.has("conj") or prev.has("neg") or prev.punct in (",", "/")):
         return None
     word = st.tokens[i].text
     kind, written = st.cont
@@ -226,6 +143,9 @@ def _unknown_name(st: _State, i: int) -> Mark | None:
         return Mark(i, i + 2, (Tag("ent", f"{prefix}-{nxt}", kind="zone"),), known=False)
     if word in ("node", "nodes") and nxt.isdigit():
         st.cont = ("node", "node")
+        owners = [f[str(int(nxt))] for f in st.table.node_ids.values() if str(int(nxt)) in f]
+        if len(owners) == 1:  # "node 3" where the nodes are host-1..host-9
+            return Mark(i, i + 2, (Tag("ent", owners[0], kind="node"),), conf=0.85)
         return Mark(i, i + 2, (Tag("ent", f"node-{nxt}", kind="node"),), known=False)
     run, j = [word], i + 1
     while j < len(st.tokens) and st.tokens[j].joined and len(run) < 4:
@@ -238,35 +158,10 @@ def _unknown_name(st: _State, i: int) -> Mark | None:
 
 
 def _fuzzy(st: _State, i: int) -> Mark | None:
-    word = st.tokens[i].text
-    if st.fuzzy_left <= 0 or len(word) < 5 or not word.isalpha() or word in _NO_FUZZ:
-        return None
-    choices = st.table.fuzzy_names.get(word[0])
-    if not choices:
+    if st.fuzzy_left <= 0:
         return None
     st.fuzzy_left -= 1
-    limit = 1 if len(word) <= 7 else 2
-    best = process.extractOne(word, list(choices), scorer=OSA.distance, score_cutoff=limit)
-    if best is None:
-        return None
-    tag = choices[best[0]]
-    return Mark(i, i + 1, (tag,), conf=1.0 - 0.12 * float(best[1]), text=word)
-
-
-def _key_values(source: str, tokens: Sequence[Token]) -> dict[int, Mark]:
-    """Explicit `key=value` labels, kept exactly as written, keyed by their first token."""
-    out: dict[int, Mark] = {}
-    starts = {t.start: n for n, t in enumerate(tokens)}
-    for m in _KEY_VALUE.finditer(source):
-        first = starts.get(m.start())
-        if first is None:
-            continue
-        last = first
-        while last < len(tokens) and tokens[last].end <= m.end():
-            last += 1
-        tag = Tag("ent", m.group(2), kind="label", key=m.group(1))
-        out[first] = Mark(first, last, (tag,), text=m.group(0))
-    return out
+    return fuzzy_mark(st.table, st.tokens[i].text, i)
 
 
 def _step(st: _State, i: int, kv: dict[int, Mark]) -> Mark:
@@ -301,13 +196,13 @@ def _step(st: _State, i: int, kv: dict[int, Mark]) -> Mark:
 def scan(tokens: Sequence[Token], source: str, table: PhraseTable, fuzzy_budget: int) -> list[Mark]:
     """Marks covering every token once, in order; untagged word marks are unexplained text."""
     st = _State(table, tokens, source, fuzzy_budget)
-    kv = _key_values(source, tokens)
+    kv = key_values(source, tokens)
     i = 0
     while i < len(tokens):
         mark = _step(st, i, kv)
         if not mark.text:
             mark.text = mark.punct or " ".join(t.text for t in tokens[mark.start : mark.end])
-        listy = mark.punct or mark.has("conj") or mark.entity() is not None
+        listy = mark.punct or mark.has("conj") or mark.has("neg") or mark.entity() is not None
         if not listy and not any(t.role in ("filler", "lhead", "head") for t in mark.tags):
             st.cont = None if mark.tags else st.cont
         st.marks.append(mark)

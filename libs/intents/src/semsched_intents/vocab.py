@@ -6,12 +6,11 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from semsched_proto.intents import ClusterContext
-
 from semsched_intents.concepts import DOMAIN_WORDS, GPU_FAMILIES
 from semsched_intents.hashing import context_hash
 from semsched_intents.lexicon import POLARITY_WORDS, STRENGTH_WORDS
 from semsched_intents.text import phrase_tokens
+from semsched_proto.intents import ClusterContext
 
 Phrase = tuple[str, ...]
 _ZONE_PREFIXES: tuple[Phrase, ...] = (("zone",), ("az",), ("availability", "zone"), ("zones",), ("azs",))
@@ -199,8 +198,7 @@ def _add_nodes(table: PhraseTable, nodes: list[str]) -> None:
             table.node_ids.setdefault(" ".join(prefix), {})[num] = node
             table.add((*prefix, num), tag)
             table.add(("".join(prefix) + num,), tag)
-            if prefix[-1] == "node":
-                table.add((*prefix[:-1], "nodes", num), tag)
+            table.add((*prefix[:-1], prefix[-1] + "s", num), tag)  # "nodes 7 or 8", "workers 3 and 4"
 
 
 def _label_ambiguous(table: PhraseTable, toks: Phrase, value: str) -> bool:
@@ -227,6 +225,8 @@ def _add_labels(table: PhraseTable, labels: dict[str, list[str]]) -> None:
             tag = Tag("ent", value, kind="label", key=key, ambiguous=_label_ambiguous(table, toks, value))
             for v in _name_variants(value):
                 table.add(v, tag)
+            if toks[-1].isalpha() and len(toks[-1]) >= 3:
+                table.add((*toks[:-1], toks[-1] + "s"), tag)  # "SSDs"
             if not tag.ambiguous:
                 table.add_fuzzy("".join(toks), tag)
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import math
 
-from semsched_proto import ClusterContext, NodeState, PodState
-
 from semsched_kube.gpu import gpu_family_from_labels
 from semsched_kube.owners import app_of
+from semsched_proto import ClusterContext, NodeState, PodState
 
 ZONE_LABELS = ("topology.kubernetes.io/zone", "failure-domain.beta.kubernetes.io/zone")
 ARCH_LABELS = ("kubernetes.io/arch", "beta.kubernetes.io/arch")

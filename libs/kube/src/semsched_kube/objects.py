@@ -6,8 +6,6 @@ slots. A pod's `requests.pods` is 1: it takes one of the node's pod slots.
 
 from __future__ import annotations
 
-from semsched_proto import NodeState, PodState, Resources, Taint
-
 from semsched_kube.access import (
     K8sObject,
     annotations_of,
@@ -35,6 +33,7 @@ from semsched_kube.requests import (
     node_allocatable,
     pod_requests,
 )
+from semsched_proto import NodeState, PodState, Resources, Taint
 
 HINT_ANNOTATION = "semsched.io/hint"
 TERMINAL_PHASES = frozenset({"Succeeded", "Failed"})

@@ -3,9 +3,12 @@
 The identity string (shared/spec/intents.md) is `Kind/namespace/name` for a controlled pod
 (`Deployment/shop/web`, `StatefulSet/db/pg`, `Job/etl/nightly`) and `app/namespace/value`
 for a pod without a controller but with an `app` (or `app.kubernetes.io/name`) label.
-A ReplicaSet becomes its Deployment only when the index holds that ReplicaSet and it names a
-controlling Deployment; an unknown ReplicaSet stays `ReplicaSet/ns/<deploy>-<hash>`, since
-guessing the Deployment from the name would be wrong for bare ReplicaSets.
+A ReplicaSet becomes its Deployment when the index holds that ReplicaSet and it names a
+controlling Deployment, or, when the ReplicaSet is not known, when the pod carries the
+`pod-template-hash` label that only the Deployment controller sets and the ReplicaSet is
+named `<deployment>-<that hash>` (so a pod seen before its ReplicaSet, e.g. by the
+extender, gets the same identity as from the state cache). Any other unknown ReplicaSet
+stays `ReplicaSet/ns/name`: bare ReplicaSets have no template hash.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from semsched_kube.access import (
 )
 
 APP_LABELS = ("app", "app.kubernetes.io/name")
+TEMPLATE_HASH_LABEL = "pod-template-hash"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,11 +92,24 @@ def workload_of(pod: K8sObject, owners: OwnerIndex | None = None) -> str | None:
     ref = controller_of(pod)
     if ref is not None and ref.kind and ref.name:
         kind, name = ref.kind, ref.name
-        if kind == "ReplicaSet" and owners is not None:
-            rs = owners.get(namespace, kind, name)
-            parent = controller_of(rs) if rs is not None else None
-            if parent is not None and parent.kind == "Deployment":
-                kind, name = parent.kind, parent.name
+        if kind == "ReplicaSet":
+            kind, name = _deployment_of(pod, namespace, name, owners)
         return f"{kind}/{namespace}/{name}"
     app = app_of(labels_of(pod))
     return None if app is None else f"app/{namespace}/{app}"
+
+
+def _deployment_of(
+    pod: K8sObject, namespace: str, rs_name: str, owners: OwnerIndex | None
+) -> tuple[str, str]:
+    rs = owners.get(namespace, "ReplicaSet", rs_name) if owners is not None else None
+    if rs is not None:
+        parent = controller_of(rs)
+        if parent is not None and parent.kind == "Deployment":
+            return parent.kind, parent.name
+        return "ReplicaSet", rs_name
+    template_hash = labels_of(pod).get(TEMPLATE_HASH_LABEL, "")
+    suffix = f"-{template_hash}"
+    if template_hash and rs_name.endswith(suffix) and len(rs_name) > len(suffix):
+        return "Deployment", rs_name[: -len(suffix)]
+    return "ReplicaSet", rs_name

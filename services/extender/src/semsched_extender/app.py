@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import structlog
 import uvicorn
+
 from semsched_core.bus import Bus, create_broker
 from semsched_core.kvmirror import KvMirror
 from semsched_core.logs import configure_logging
 from semsched_core.runtime import run_until_signalled
 from semsched_core.settings import CommonSettings
 from semsched_core.telemetry import configure_tracing
-from semsched_proto import SCORES_ENTRY, ClusterContext, SourceStatus, subjects
-
 from semsched_extender.adapters.http import create_http_app
 from semsched_extender.adapters.nats import NatsGateway, NatsPlacementPublisher
 from semsched_extender.domain.views import ViewStore
 from semsched_extender.handlers import Prioritizer
 from semsched_extender.settings import ExtenderSettings
+from semsched_proto import SCORES_ENTRY, ClusterContext, SourceStatus, subjects
 
 SERVICE = "extender"
 log = structlog.get_logger()
@@ -53,15 +54,16 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: ExtenderSet
     broker = create_broker(common, SERVICE)
     bus = Bus(broker, common, SERVICE)
     store = ViewStore()
-    mirrors = [
-        KvMirror(
-            subjects.KV_SCORES, bus.kv, SCORES_ENTRY.validate_json, store.on_change, reconnects=bus.reconnects
-        ),
-        KvMirror(
-            subjects.KV_SOURCE_STATUS, bus.kv, SourceStatus.model_validate_json, reconnects=bus.reconnects
-        ),
-        KvMirror(subjects.KV_CONTEXT, bus.kv, ClusterContext.model_validate_json, reconnects=bus.reconnects),
-    ]
+    scores = KvMirror(
+        subjects.KV_SCORES, bus.kv, SCORES_ENTRY.validate_json, store.on_change, reconnects=bus.reconnects
+    )
+    source = KvMirror(
+        subjects.KV_SOURCE_STATUS, bus.kv, SourceStatus.model_validate_json, reconnects=bus.reconnects
+    )
+    contexts = KvMirror(
+        subjects.KV_CONTEXT, bus.kv, ClusterContext.model_validate_json, reconnects=bus.reconnects
+    )
+    mirrors: list[KvMirror[Any]] = [scores, source, contexts]
     prioritizer = Prioritizer(
         store,
         NatsGateway(bus),
@@ -69,7 +71,7 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: ExtenderSet
         settings.sync_deadline_ms / 1000.0,
         settings.extender_id or None,
     )
-    http = create_http_app(prioritizer, Readiness(store, mirrors[1], mirrors[2]), settings.max_body_bytes)
+    http = create_http_app(prioritizer, Readiness(store, source, contexts), settings.max_body_bytes)
     await broker.connect()
     await bus.ensure_streams()
     await broker.start()
@@ -79,7 +81,6 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: ExtenderSet
         http, host=settings.host, port=settings.port, log_level="warning", access_log=False
     )
     server = uvicorn.Server(config)
-    server.install_signal_handlers = lambda: None  # type: ignore[method-assign]  # signals are ours
     serving = asyncio.create_task(server.serve())
     log.info("extender_started", host=settings.host, port=settings.port, extender_id=prioritizer.extender_id)
     await stop.wait()

@@ -15,13 +15,13 @@ from collections.abc import Mapping
 
 import structlog
 from prometheus_client import Counter
-from semsched_core.errors import SemschedError
-from semsched_kube.objects import pod_from_k8s
-from semsched_proto import PlacementDecided, PodScores, PodState
 
+from semsched_core.errors import SemschedError
 from semsched_extender.domain.views import ViewStore
 from semsched_extender.domain.wire import MAX_EXTENDER_PRIORITY, ExtenderRequest, to_wire
 from semsched_extender.ports import PlacementPublisher, SyncGateway
+from semsched_kube.objects import pod_from_k8s
+from semsched_proto import PlacementDecided, PodScores, PodState
 
 log = structlog.get_logger()
 OUTCOMES = Counter("semsched_extender_prioritize_total", "prioritize answers by source", ["outcome"])

@@ -5,21 +5,21 @@ from __future__ import annotations
 import asyncio
 
 import structlog
-from faststream.nats import NatsMessage
+from faststream.nats import NatsBroker, NatsMessage
+
 from semsched_core.bus import Bus, create_broker
-from semsched_core.consume import consume, durable_consumer
+from semsched_core.consume import consume, durable_subscriber
 from semsched_core.kvmirror import KvMirror
 from semsched_core.logs import configure_logging
 from semsched_core.runtime import run_until_signalled, serve_metrics
 from semsched_core.settings import CommonSettings
 from semsched_core.telemetry import configure_tracing
-from semsched_intents import CpuParser, ParserLimits
-from semsched_proto import ClusterContext, ParseReply, ParseRequest, PodPending, subjects
-
 from semsched_intent_parser.domain.router import ParserRouter
 from semsched_intent_parser.handlers import ParserHandlers
 from semsched_intent_parser.ports import LlmBackend
 from semsched_intent_parser.settings import IntentParserSettings
+from semsched_intents import CpuParser, ParserLimits
+from semsched_proto import ClusterContext, ParseReply, ParseRequest, PodPending, subjects
 
 SERVICE = "intent-parser"
 log = structlog.get_logger()
@@ -41,6 +41,18 @@ def create_router(settings: IntentParserSettings) -> ParserRouter:
     return ParserRouter(cpu, settings.backend, llm, settings.hybrid_threshold)
 
 
+def register(broker: NatsBroker, handlers: ParserHandlers) -> None:
+    """Subscribe the handlers: pending pods from the events stream, and request/reply parses."""
+
+    @durable_subscriber(broker, subjects.POD_PENDING, f"{SERVICE}-pending")
+    async def pending(msg: NatsMessage) -> None:
+        await consume(msg, PodPending, handlers.on_pending)
+
+    @broker.subscriber(subjects.RPC_PARSE, queue=SERVICE)
+    async def parse(request: ParseRequest) -> ParseReply:
+        return await handlers.on_request(request)
+
+
 async def run(stop: asyncio.Event, common: CommonSettings, settings: IntentParserSettings) -> None:
     router = create_router(settings)
     broker = create_broker(common, SERVICE)
@@ -49,15 +61,7 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: IntentParse
         subjects.KV_CONTEXT, bus.kv, ClusterContext.model_validate_json, reconnects=bus.reconnects
     )
     handlers = ParserHandlers(router, bus, contexts, settings.memory_cache_size)
-
-    @broker.subscriber(subjects.POD_PENDING, **durable_consumer(f"{SERVICE}-pending"))
-    async def pending(msg: NatsMessage) -> None:
-        await consume(msg, PodPending, handlers.on_pending)
-
-    @broker.subscriber(subjects.RPC_PARSE, queue=SERVICE)
-    async def parse(request: ParseRequest) -> ParseReply:
-        return await handlers.on_request(request)
-
+    register(broker, handlers)
     await broker.connect()
     await bus.ensure_streams()
     contexts.start()

@@ -12,8 +12,10 @@ from collections import OrderedDict
 
 import structlog
 from prometheus_client import Counter, Histogram
+
 from semsched_core.bus import Bus
 from semsched_core.kvmirror import KvMirror
+from semsched_intent_parser.domain.router import ParserRouter
 from semsched_intents import hint_hash
 from semsched_proto import (
     ClusterContext,
@@ -24,8 +26,6 @@ from semsched_proto import (
     PodPending,
     subjects,
 )
-
-from semsched_intent_parser.domain.router import ParserRouter
 
 log = structlog.get_logger()
 PARSES = Counter("semsched_intent_parser_parses_total", "hint parses by outcome", ["outcome"])

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Any
 
 import structlog
+
 from semsched_core.bus import Bus, create_broker
 from semsched_core.kvmirror import KvMirror
 from semsched_core.logs import configure_logging
@@ -13,7 +15,6 @@ from semsched_core.runtime import run_until_signalled, serve_metrics
 from semsched_core.settings import CommonSettings
 from semsched_core.telemetry import configure_tracing
 from semsched_proto import IntentsParsed, NodeState, PodState, ScoreReply, ScoreRequest, subjects
-
 from semsched_scorer.domain.engine import ScoringEngine
 from semsched_scorer.handlers import ScorerHandlers
 from semsched_scorer.settings import ScorerSettings
@@ -34,7 +35,7 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: ScorerSetti
     await broker.connect()
     await bus.ensure_streams()
     await broker.start()
-    mirrors = [
+    mirrors: list[KvMirror[Any]] = [
         KvMirror(
             subjects.KV_NODES,
             bus.kv,

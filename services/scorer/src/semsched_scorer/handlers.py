@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 import structlog
 from prometheus_client import Counter, Histogram
+
 from semsched_core.bus import Bus
 from semsched_proto import (
     IntentsParsed,
@@ -17,7 +18,6 @@ from semsched_proto import (
     ScorerStatus,
     subjects,
 )
-
 from semsched_scorer.domain.engine import ScoringEngine
 from semsched_scorer.domain.utility import score_pod
 
@@ -48,9 +48,11 @@ class ScorerHandlers:
         self.wake.set()
 
     async def score(self, request: ScoreRequest) -> ScoreReply:
-        view = score_pod(
-            self.engine.table, request.pod, request.intents, self.engine.basis, request.hint_hash
-        )
+        """Score on demand; the state cache's record of the pod (owners resolved) is preferred
+        over the extender's reading of the manifest when it is the same pod."""
+        known = self.engine.pods.get(request.pod.key)
+        pod = known if known is not None and known.uid in ("", request.pod.uid) else request.pod
+        view = score_pod(self.engine.table, pod, request.intents, self.engine.basis, request.hint_hash)
         return ScoreReply(view=view)
 
     async def flush_forever(self) -> None:

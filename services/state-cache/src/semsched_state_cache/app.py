@@ -8,14 +8,14 @@ from collections.abc import Awaitable, Callable
 
 import structlog
 from faststream.nats import NatsMessage
+
 from semsched_core.bus import Bus, create_broker
-from semsched_core.consume import consume, durable_consumer
+from semsched_core.consume import consume, durable_subscriber
 from semsched_core.logs import configure_logging
 from semsched_core.runtime import run_until_signalled, serve_metrics
 from semsched_core.settings import CommonSettings
 from semsched_core.telemetry import configure_tracing
 from semsched_proto import BindPods, PlacementDecided, SubmitPods, subjects
-
 from semsched_state_cache.adapters.kubernetes import KubernetesSource, OfficialKubeApi
 from semsched_state_cache.adapters.snapshot import SnapshotSource
 from semsched_state_cache.domain.view import ClusterView
@@ -42,15 +42,15 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: StateCacheS
         ClusterView(settings.tentative_ttl_s), bus, settings.cluster_name, settings.source
     )
 
-    @broker.subscriber(subjects.PLACEMENT_DECIDED, **durable_consumer(f"{SERVICE}-placements"))
+    @durable_subscriber(broker, subjects.PLACEMENT_DECIDED, f"{SERVICE}-placements")
     async def placement(msg: NatsMessage) -> None:
         await consume(msg, PlacementDecided, handlers.on_placement)
 
-    @broker.subscriber(subjects.SUBMIT_PODS, **durable_consumer(f"{SERVICE}-submit"))
+    @durable_subscriber(broker, subjects.SUBMIT_PODS, f"{SERVICE}-submit")
     async def submit(msg: NatsMessage) -> None:
         await consume(msg, SubmitPods, lambda cmd: _submit(source, cmd))
 
-    @broker.subscriber(subjects.BIND_PODS, **durable_consumer(f"{SERVICE}-bind"))
+    @durable_subscriber(broker, subjects.BIND_PODS, f"{SERVICE}-bind")
     async def bind(msg: NatsMessage) -> None:
         await consume(msg, BindPods, lambda cmd: _bind(source, cmd))
 

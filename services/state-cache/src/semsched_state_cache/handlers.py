@@ -7,10 +7,10 @@ from datetime import UTC, datetime
 
 import structlog
 from prometheus_client import Counter, Gauge
+
 from semsched_core.bus import Bus
 from semsched_intents import context_hash
 from semsched_proto import ClusterContext, PlacementDecided, PodPending, SourceStatus, subjects
-
 from semsched_state_cache.domain.view import Changes, ClusterView
 from semsched_state_cache.ports import SourceEvent
 

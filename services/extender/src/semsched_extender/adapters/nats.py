@@ -6,6 +6,7 @@ from typing import TypeVar
 
 import nats.errors
 from pydantic import ValidationError
+
 from semsched_core.bus import Bus
 from semsched_core.errors import BusError
 from semsched_proto import (

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Literal
 
 import structlog
-from semsched_intents import CpuParser
-from semsched_proto import ClusterContext, ParseResult
 
 from semsched_intent_parser.ports import LlmBackend
+from semsched_intents import CpuParser
+from semsched_proto import ClusterContext, ParseResult
 
 Backend = Literal["cpu", "llm", "hybrid"]
 log = structlog.get_logger()

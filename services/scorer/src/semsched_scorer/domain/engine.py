@@ -12,7 +12,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from semsched_proto import IntentsParsed, NodeState, PodScores, PodState
-
 from semsched_scorer.domain.table import NodeTable, app_of
 from semsched_scorer.domain.utility import score_pod
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from semsched_proto import Intent, PodState
 
+from semsched_proto import Intent, PodState
 from semsched_scorer.domain.table import FloatArray, NodeTable, app_of, request_vector
 
 UNKNOWN = 0.5
@@ -90,7 +90,7 @@ def _colocate_replicas(table: NodeTable, _: Intent, pod: PodState) -> FloatArray
     counts = _replica_counts(table, pod)
     top = counts.max(initial=0.0)
     if top > 0:
-        return counts / top
+        return np.asarray(counts / top, dtype=np.float64)
     after = table.requested_without(pod.key) + request_vector(pod)
     fits = np.all(after <= table.allocatable + 1e-9, axis=1)
     room = 1.0 - np.nanmean(_shares(table, after)[:, :2], axis=1)

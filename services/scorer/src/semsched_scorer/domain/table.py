@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
+
 from semsched_kube import attributes as attrs
 from semsched_proto import NodeState, PodState
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import numpy as np
-from semsched_proto import STRENGTH_WEIGHT, Intent, IntentExplanation, PodScores, PodState
 
+from semsched_proto import STRENGTH_WEIGHT, Intent, IntentExplanation, PodScores, PodState
 from semsched_scorer.domain.satisfaction import POD_DEPENDENT, SATISFIERS
 from semsched_scorer.domain.table import NodeTable
 

@@ -14,8 +14,8 @@ from collections.abc import AsyncIterator, Iterator
 from typing import Protocol
 
 import structlog
-from semsched_core.errors import SemschedError
 
+from semsched_core.errors import SemschedError
 from semsched_state_cache.ports import EventType, K8sObject, ObjectKind, SourceEvent
 
 log = structlog.get_logger()

@@ -12,7 +12,6 @@ from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 
 from semsched_kube.snapshot import load_snapshot
-
 from semsched_state_cache.ports import K8sObject, ObjectKind, SourceEvent
 
 OWNER_KINDS = frozenset(

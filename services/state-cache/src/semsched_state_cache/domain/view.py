@@ -15,7 +15,6 @@ from semsched_kube.attributes import context_from_cluster
 from semsched_kube.objects import node_from_k8s, pod_from_k8s
 from semsched_kube.workloads import OwnerIndex
 from semsched_proto import ClusterContext, NodeState, PlacementDecided, PlacementRef, PodState
-
 from semsched_state_cache.ports import K8sObject, SourceEvent
 
 
@@ -131,6 +130,11 @@ class ClusterView:
                 changes.confirmed += 1
             else:
                 changes.contradicted += 1
+        elif held is not None:  # still pending: keep the decision, take the API's view of the pod
+            self.tentative[key] = pod.model_copy(
+                update={"node": held.node, "tentative": True, "expires_at": held.expires_at,
+                        "placement": held.placement}
+            )  # fmt: skip
         changes.pods[key] = self.merged(key)
         if self.synced:
             changes.pending.extend(self._announce(pod))

@@ -1,0 +1,77 @@
+"""Marks: scanned spans of tokens with their readings; explicit key=value labels; fuzzy names."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from semsched_intents.text import Token
+from semsched_intents.vocab import PhraseTable, Tag
+
+_KEY_VALUE = re.compile(r"(?<![\w./-])([A-Za-z0-9][\w./-]{0,80})=([A-Za-z0-9][\w.-]{0,62})")
+# Real words close to vocabulary entries: never "corrected".
+_NO_FUZZ_WORDS = (
+    "lives close place never every where there their these those other should would could about after "
+    "again hours minutes seconds month weeks night build built image images binary models model nodes "
+    "notes roles rules tests state stage start store table token total today while write wrote reads "
+    "disks cards latency warmup cause cases "
+)
+_NO_FUZZ = frozenset(_NO_FUZZ_WORDS.split())
+
+
+@dataclass(slots=True)
+class Mark:
+    """A scanned span of tokens [start, end) with its readings; `conf` < 1 after a fuzzy match."""
+
+    start: int
+    end: int
+    tags: tuple[Tag, ...] = ()
+    punct: str = ""
+    text: str = ""
+    conf: float = 1.0
+    known: bool = True
+
+    def has(self, role: str, value: str | None = None) -> bool:
+        return any(t.role == role and (value is None or t.value == value) for t in self.tags)
+
+    def entity(self) -> Tag | None:
+        for t in self.tags:
+            if t.role in ("ent", "qty", "concept"):
+                return t
+        return None
+
+
+def fuzzy_mark(table: PhraseTable, word: str, i: int) -> Mark | None:
+    """A misspelt vocabulary word or context name ("elasticsarch"): OSA distance 1 (2 from 8 letters),
+    same first letter; the confidence drops with the distance."""
+    if len(word) < 5 or not word.isalpha() or word in _NO_FUZZ:
+        return None
+    choices = table.fuzzy_names.get(word[0])
+    if not choices:
+        return None
+    limit = 1 if len(word) <= 7 else 2
+    best = process.extractOne(word, list(choices), scorer=OSA.distance, score_cutoff=limit)
+    if best is None:
+        return None
+    tag = choices[best[0]]
+    return Mark(i, i + 1, (tag,), conf=1.0 - 0.12 * float(best[1]), text=word)
+
+
+def key_values(source: str, tokens: Sequence[Token]) -> dict[int, Mark]:
+    """Explicit `key=value` labels, kept exactly as written, keyed by their first token."""
+    out: dict[int, Mark] = {}
+    starts = {t.start: n for n, t in enumerate(tokens)}
+    for m in _KEY_VALUE.finditer(source):
+        first = starts.get(m.start())
+        if first is None:
+            continue
+        last = first
+        while last < len(tokens) and tokens[last].end <= m.end():
+            last += 1
+        tag = Tag("ent", m.group(2), kind="label", key=m.group(1))
+        out[first] = Mark(first, last, (tag,), text=m.group(0))
+    return out

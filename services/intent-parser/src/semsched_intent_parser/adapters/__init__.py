@@ -1,0 +1,1 @@
+"""Adapters of the intent parser: the OpenAI-compatible LLM client."""

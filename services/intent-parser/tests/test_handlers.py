@@ -1,0 +1,93 @@
+"""Parse handlers: one parse per (hint, context), cached and joined; request/reply over FastStream."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from faststream.nats import NatsBroker, TestNatsBroker
+from pydantic import BaseModel
+
+from semsched_intent_parser.app import register
+from semsched_intent_parser.domain.router import ParserRouter
+from semsched_intent_parser.handlers import ParserHandlers
+from semsched_intents import CpuParser
+from semsched_proto import ClusterContext, ParseReply, ParseRequest, ParseResult, subjects
+
+CONTEXT = ClusterContext(zones=["zone-x", "zone-y"], apps=["cassandra"])
+
+
+class MemoryBus:
+    """Our own Bus surface (get/put/publish_event), in memory."""
+
+    def __init__(self) -> None:
+        self.kv: dict[tuple[str, str], str] = {}
+        self.events: list[tuple[str, BaseModel]] = []
+
+    async def get(self, bucket: str, key: str, model: type[BaseModel]) -> BaseModel | None:
+        raw = self.kv.get((bucket, key))
+        return None if raw is None else model.model_validate_json(raw)
+
+    async def put(self, bucket: str, key: str, value: BaseModel) -> int:
+        self.kv[(bucket, key)] = value.model_dump_json()
+        return len(self.kv)
+
+    async def publish_event(self, subject: str, event: BaseModel) -> None:
+        self.events.append((subject, event))
+
+
+class CountingRouter(ParserRouter):
+    def __init__(self) -> None:
+        super().__init__(CpuParser(), "cpu", None, 0.7)
+        self.calls = 0
+
+    async def parse(self, hint: str, context: ClusterContext) -> ParseResult:
+        self.calls += 1
+        await asyncio.sleep(0.01)  # long enough for concurrent callers to overlap
+        return await super().parse(hint, context)
+
+
+class NoContexts:
+    def __init__(self) -> None:
+        self.items: dict[str, ClusterContext] = {}
+
+
+def handlers(router: ParserRouter, bus: MemoryBus, cache_size: int = 100) -> ParserHandlers:
+    return ParserHandlers(router, bus, NoContexts(), cache_size)  # type: ignore[arg-type]
+
+
+async def test_a_rollout_of_one_hint_costs_one_parse() -> None:
+    router, bus = CountingRouter(), MemoryBus()
+    h = handlers(router, bus)
+    replies = await asyncio.gather(*(h.parse("spread across zones", CONTEXT) for _ in range(1000)))
+    assert router.calls == 1
+    assert {r[0].intents[0].type for r in replies} == {"spread_replicas_zones"}
+    assert sum(1 for r in replies if not r[2]) == 1  # one real parse, 999 joined or cached
+
+
+async def test_the_kv_cache_serves_a_fresh_process() -> None:
+    bus = MemoryBus()
+    first = CountingRouter()
+    await handlers(first, bus).parse("near cassandra", CONTEXT)
+    second = CountingRouter()
+    result, _, cached = await handlers(second, bus, cache_size=0).parse("near cassandra", CONTEXT)
+    assert second.calls == 0 and cached and result.intents[0].params == {"app": "cassandra"}
+
+
+async def test_another_context_is_another_parse() -> None:
+    router, bus = CountingRouter(), MemoryBus()
+    h = handlers(router, bus)
+    await h.parse("in zone x", CONTEXT)
+    await h.parse("in zone x", ClusterContext(zones=["zone-x"]))
+    assert router.calls == 2
+
+
+@pytest.mark.parametrize("hint", ["", "y" * 50_000])
+async def test_request_reply_over_the_broker(hint: str) -> None:
+    broker = NatsBroker()
+    register(broker, handlers(CountingRouter(), MemoryBus()))
+    async with TestNatsBroker(broker) as test_broker:
+        reply = await test_broker.request(ParseRequest(hint=hint, context=CONTEXT), subjects.RPC_PARSE)
+        parsed = ParseReply.model_validate_json(reply.body)
+    assert parsed.result.intents == []
+    assert (parsed.result.error is not None) == bool(hint)
