@@ -85,6 +85,13 @@ def prioritizer(
     return Prioritizer(store, gateway, publisher, deadline_s, extender_id="e1"), publisher
 
 
+async def scorer_catches_up(store: ViewStore, basis: dict[str, int]) -> None:
+    """A moment later the scorer rewrites the second pod's view (now favouring b), then its status."""
+    await asyncio.sleep(0.02)
+    store.on_change("ns.second", view("ns.second", [0.0, 50.0, 0.0], dynamic=True))
+    store.on_change(subjects.STATUS_KEY, ScorerStatus(basis=basis, updated_at=datetime.now(UTC)))
+
+
 async def test_materialised_view_answers_without_the_sync_path() -> None:
     store = ViewStore()
     store.on_change("ns.p", view("ns.p", [10.0, 96.0, 30.0]))
@@ -97,7 +104,7 @@ async def test_materialised_view_answers_without_the_sync_path() -> None:
 
 async def test_unknown_pod_uses_the_bounded_sync_path() -> None:
     p, _ = prioritizer(ViewStore(), FakeGateway())
-    assert await p.prioritize(request()) == {"a": 0, "b": 0, "c": 5}
+    assert await p.prioritize(request()) == {"c": 5}
 
 
 async def test_past_the_deadline_scores_are_neutral() -> None:
@@ -120,14 +127,8 @@ async def test_dynamic_view_waits_for_the_scorer_to_see_our_last_decision() -> N
     store.on_change("ns.second", view("ns.second", [0.0, 0.0, 50.0], dynamic=True))
     p, _ = prioritizer(store, FakeGateway(), deadline_s=1.0)
     await p.prioritize(request("first"))
-
-    async def scorer_catches_up() -> None:
-        await asyncio.sleep(0.02)
-        store.on_change("ns.second", view("ns.second", [0.0, 50.0, 0.0], dynamic=True))
-        store.on_change(subjects.STATUS_KEY, ScorerStatus(basis={"e1": 1}, updated_at=datetime.now(UTC)))
-
-    catch_up = asyncio.create_task(scorer_catches_up())
-    assert await p.prioritize(request("second")) == {"a": 0, "b": 5, "c": 0}
+    catch_up = asyncio.create_task(scorer_catches_up(store, {"e1": 1}))
+    assert await p.prioritize(request("second")) == {"b": 5}
     await catch_up
 
 
@@ -137,7 +138,7 @@ async def test_a_stale_view_past_the_deadline_is_still_used() -> None:
     store.on_change("ns.second", view("ns.second", [0.0, 0.0, 50.0], dynamic=True))
     p, _ = prioritizer(store, FakeGateway(), deadline_s=0.02)
     await p.prioritize(request("first"))
-    assert await p.prioritize(request("second")) == {"a": 0, "b": 0, "c": 5}
+    assert await p.prioritize(request("second")) == {"c": 5}
 
 
 @pytest.mark.parametrize("uid", ["other-uid"])
@@ -147,7 +148,7 @@ async def test_a_view_for_another_pod_incarnation_is_not_used(uid: str) -> None:
     req = request()
     req = type(req)(**{**req.__dict__, "uid": "fresh-uid"})
     p, _ = prioritizer(store, FakeGateway())
-    assert await p.prioritize(req) == {"a": 0, "b": 0, "c": 5}
+    assert await p.prioritize(req) == {"c": 5}
 
 
 async def test_a_view_without_intents_gives_no_opinion_and_no_record() -> None:
@@ -160,15 +161,49 @@ async def test_a_view_without_intents_gives_no_opinion_and_no_record() -> None:
 
 
 @pytest.mark.parametrize(
-    ("wire", "best", "expected"),
+    ("wire", "best", "candidates", "expected"),
     [
-        ({"a": 5, "b": 5, "c": 1}, "a", {"a": 6, "b": 5, "c": 1}),
-        ({"a": 10, "b": 10, "c": 1}, "b", {"a": 9, "b": 10, "c": 1}),
-        ({"a": 3, "b": 7}, "b", {"a": 3, "b": 7}),
-        ({"a": 0}, "a", {"a": 0}),
+        ({"a": 5, "b": 5, "c": 1}, "a", 3, {"a": 6, "b": 5, "c": 1}),
+        ({"a": 10, "b": 10, "c": 1}, "b", 3, {"a": 9, "b": 10, "c": 1}),
+        ({"a": 3, "b": 7}, "b", 2, {"a": 3, "b": 7}),
+        ({}, "a", 3, {"a": 1}),
+        ({}, "a", 1, {}),
     ],
 )
 def test_the_recorded_node_is_the_unique_top(
-    wire: dict[str, int], best: str, expected: dict[str, int]
+    wire: dict[str, int], best: str, candidates: int, expected: dict[str, int]
 ) -> None:
-    assert decisive(dict(wire), best) == expected
+    assert decisive(dict(wire), best, candidates) == expected
+
+
+async def test_a_repeated_decision_is_not_republished() -> None:
+    store = ViewStore()
+    store.on_change("ns.p", view("ns.p", [10.0, 96.0, 30.0]))
+    p, publisher = prioritizer(store, FakeGateway())
+    for _ in range(3):
+        await p.prioritize(request())
+    await asyncio.sleep(0)
+    assert len(publisher.decisions) == 1 and p.seq == 1
+
+
+async def test_a_peers_decision_is_waited_for_like_our_own() -> None:
+    store = ViewStore()
+    store.on_change("ns.second", view("ns.second", [0.0, 0.0, 50.0], dynamic=True))
+    store.note_decision("peer", 4)  # another worker placed a replica a moment ago
+    p, _ = prioritizer(store, FakeGateway(), deadline_s=1.0)
+    catch_up = asyncio.create_task(scorer_catches_up(store, {"peer": 4}))
+    assert await p.prioritize(request("second")) == {"b": 5}
+    await catch_up
+
+
+async def test_a_decision_never_reflected_costs_one_deadline_only() -> None:
+    store = ViewStore()
+    store.on_change("ns.a", view("ns.a", [0.0, 0.0, 50.0], dynamic=True))
+    store.on_change("ns.b", view("ns.b", [0.0, 50.0, 0.0], dynamic=True))
+    store.note_decision("lost", 9)
+    p, _ = prioritizer(store, FakeGateway(), deadline_s=0.05)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    await p.prioritize(request("a"))
+    assert loop.time() - started >= 0.04
+    assert not store.behind() or store.decisions.get(p.extender_id)  # only our own new decision may remain

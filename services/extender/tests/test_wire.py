@@ -50,7 +50,7 @@ def test_malformed_args_give_a_reason(body: bytes, reason: str) -> None:
 
 def test_scores_convert_to_the_extender_range_and_wire_keys() -> None:
     assert [to_wire(s) for s in (0, 4.9, 5, 47.5, 100, 140, -3)] == [0, 0, 1, 5, 10, 10, 0]
-    assert orjson.loads(host_priority_list(["a", "b"], {"a": 7})) == [
+    assert orjson.loads(host_priority_list(["a", "b", "c"], {"c": 2, "a": 7, "b": 0})) == [
         {"Host": "a", "Score": 7},
-        {"Host": "b", "Score": 0},
+        {"Host": "c", "Score": 2},
     ]

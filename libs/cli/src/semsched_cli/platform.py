@@ -41,6 +41,7 @@ class Platform:
     cluster: Path
     port: int = 8888
     data_dir: Path | None = None
+    extender_workers: int = 1
     extra_env: dict[str, str] = field(default_factory=dict)
     _nats: EmbeddedNats | None = None
     _procs: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
@@ -87,6 +88,7 @@ class Platform:
                 "STATE_CACHE_SNAPSHOT_PATH": str(self.cluster.resolve()),
                 "EXTENDER_HOST": "127.0.0.1",
                 "EXTENDER_PORT": str(self.port),
+                "EXTENDER_WORKERS": str(self.extender_workers),
             }
         )
         env.update(self.extra_env)

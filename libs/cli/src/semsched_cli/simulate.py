@@ -54,8 +54,9 @@ def load_pods(path: Path) -> tuple[list[K8sObject], list[K8sObject]]:
 class ExtenderClient:
     """Calls /prioritize the way kube-scheduler's HTTPExtender does (nodeCacheCapable)."""
 
-    def __init__(self, url: str, timeout_s: float = 5.0) -> None:
-        self._client = httpx.Client(base_url=url.rstrip("/"), timeout=timeout_s)
+    def __init__(self, url: str, timeout_s: float = 5.0, fresh_connections: bool = False) -> None:
+        limits = httpx.Limits(max_keepalive_connections=0) if fresh_connections else httpx.Limits()
+        self._client = httpx.Client(base_url=url.rstrip("/"), timeout=timeout_s, limits=limits)
 
     def prioritize(self, pod: K8sObject, node_names: list[str]) -> dict[str, int]:
         body = orjson.dumps({"Pod": pod, "NodeNames": node_names})

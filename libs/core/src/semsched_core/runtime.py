@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 
 import structlog
 from prometheus_client import start_http_server
@@ -29,6 +29,16 @@ def run_until_signalled(main: Callable[[asyncio.Event], Awaitable[None]]) -> Non
         await main(stop)
 
     try:
-        asyncio.run(runner())
+        _run(runner())
     except KeyboardInterrupt:  # a second Ctrl-C while cleaning up
         log.warning("interrupted")
+
+
+def _run(main: Coroutine[object, object, None]) -> None:
+    """uvloop where it is installed (Linux, macOS), the standard loop elsewhere."""
+    try:
+        import uvloop
+    except ImportError:
+        asyncio.run(main)
+        return
+    uvloop.run(main)

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import gc
+import os
+import socket
+import subprocess
+import sys
 from typing import Any
 
 import structlog
@@ -19,7 +24,7 @@ from semsched_extender.adapters.nats import NatsGateway, NatsPlacementPublisher
 from semsched_extender.domain.views import ViewStore
 from semsched_extender.handlers import Prioritizer
 from semsched_extender.settings import ExtenderSettings
-from semsched_proto import SCORES_ENTRY, ClusterContext, SourceStatus, subjects
+from semsched_proto import SCORES_ENTRY, ClusterContext, PlacementDecided, SourceStatus, subjects
 
 SERVICE = "extender"
 log = structlog.get_logger()
@@ -72,16 +77,23 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: ExtenderSet
         settings.extender_id or None,
     )
     http = create_http_app(prioritizer, Readiness(store, source, contexts), settings.max_body_bytes)
+
+    @broker.subscriber(subjects.PLACEMENT_DECIDED)  # every worker and replica hears every decision
+    async def peer_decision(decision: PlacementDecided) -> None:
+        store.note_decision(decision.extender_id, decision.seq)
+
     await broker.connect()
     await bus.ensure_streams()
     await broker.start()
     for mirror in mirrors:
         mirror.start()
-    config = uvicorn.Config(
-        http, host=settings.host, port=settings.port, log_level="warning", access_log=False
-    )
+    config = uvicorn.Config(http, log_level="warning", access_log=False)
     server = uvicorn.Server(config)
-    serving = asyncio.create_task(server.serve())
+    listener = bind(settings.host, settings.port, settings.reuse_port or settings.workers > 1)
+    serving = asyncio.create_task(server.serve(sockets=[listener]))
+    await scores.ready.wait()
+    gc.collect()
+    gc.freeze()  # what start-up loaded stays out of every later collection
     log.info("extender_started", host=settings.host, port=settings.port, extender_id=prioritizer.extender_id)
     await stop.wait()
     server.should_exit = True
@@ -91,8 +103,40 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: ExtenderSet
     await broker.stop()
 
 
+def bind(host: str, port: int, reuse_port: bool) -> socket.socket:
+    """The listening socket; with SO_REUSEPORT the kernel spreads connections over workers."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if reuse_port:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.setblocking(False)
+    return sock
+
+
+def start_workers(count: int) -> list[subprocess.Popen[bytes]]:
+    """`count` more extender processes on the same port; each keeps its own views and id."""
+    env = {**os.environ, "EXTENDER_WORKERS": "1", "EXTENDER_REUSE_PORT": "true", "EXTENDER_EXTENDER_ID": ""}
+    return [subprocess.Popen([sys.executable, "-m", "semsched_extender"], env=env) for _ in range(count)]
+
+
+def stop_workers(workers: list[subprocess.Popen[bytes]]) -> None:
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        try:
+            worker.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+
+
 def main() -> None:
     common, settings = CommonSettings(), ExtenderSettings()
     configure_logging(SERVICE, common.log_format, common.log_level)
     configure_tracing(SERVICE, common.otel_exporter_otlp_endpoint)
-    run_until_signalled(lambda stop: run(stop, common, settings))
+    workers = start_workers(settings.workers - 1)
+    try:
+        run_until_signalled(lambda stop: run(stop, common, settings))
+    finally:
+        stop_workers(workers)

@@ -11,19 +11,19 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import Mapping
 
 import structlog
 from prometheus_client import Counter
 
 from semsched_core.errors import SemschedError
-from semsched_extender.domain.views import ViewStore
-from semsched_extender.domain.wire import MAX_EXTENDER_PRIORITY, ExtenderRequest, to_wire
+from semsched_extender.domain.views import ViewStore, WireView
+from semsched_extender.domain.wire import MAX_EXTENDER_PRIORITY, ExtenderRequest
 from semsched_extender.ports import PlacementPublisher, SyncGateway
 from semsched_kube.objects import pod_from_k8s
 from semsched_proto import PlacementDecided, PodScores, PodState
 
 log = structlog.get_logger()
+LAST_DECISIONS = 100_000  # remembered (pod, uid) -> node, oldest dropped first
 OUTCOMES = Counter("semsched_extender_prioritize_total", "prioritize answers by source", ["outcome"])
 
 
@@ -42,35 +42,38 @@ class Prioritizer:
         self.deadline_s = deadline_s
         self.extender_id = extender_id or uuid.uuid4().hex[:12]
         self.seq = 0
+        self._last: dict[tuple[str, str], str] = {}
         self._background: set[asyncio.Task[None]] = set()
 
     async def prioritize(self, request: ExtenderRequest) -> dict[str, int]:
+        """Non-zero 0-10 scores for the candidate nodes (a node left out scores 0)."""
         if not request.hint:
             OUTCOMES.labels("no_hint").inc()
             return {}
         deadline = asyncio.get_running_loop().time() + self.deadline_s
         view, outcome = await self._materialised(request, deadline)
         if view is None:
-            view, outcome = await self._synchronous(request, deadline)
+            computed, outcome = await self._synchronous(request, deadline)
+            view = WireView.of(computed) if computed is not None else None
         OUTCOMES.labels(outcome).inc()
-        if view is None or not view.intents:  # nothing placeable was asked: no opinion, no record
+        if view is None or not view.has_intents:  # nothing placeable was asked: no opinion, no record
             return {}
-        by_node = dict(zip(view.nodes, view.scores, strict=True))
-        candidates = [name for name in request.node_names if name in by_node]
-        if not candidates:
+        candidates = set(request.node_names)
+        best = next((node for node in view.ranked if node in candidates), None)
+        if best is None:
             return {}
-        best = max(candidates, key=lambda name: by_node[name])
         self._record(request, best)
-        return decisive({name: to_wire(by_node[name]) for name in candidates}, best)
+        wire = {name: score for name in request.node_names if (score := view.wire.get(name, 0))}
+        return decisive(wire, best, len(candidates))
 
-    async def _materialised(self, request: ExtenderRequest, deadline: float) -> tuple[PodScores | None, str]:
-        view = self.store.views.get(request.pod_key)
-        if view is None or (request.uid and view.pod_uid and view.pod_uid != request.uid):
+    async def _materialised(self, request: ExtenderRequest, deadline: float) -> tuple[WireView | None, str]:
+        held = self.store.views.get(request.pod_key)
+        if held is None or (request.uid and held.pod_uid and held.pod_uid != request.uid):
             return None, "missing"
-        if not view.dynamic or self.store.basis(self.extender_id) >= self.seq:
-            return view, "view"
-        caught_up = await self.store.wait_for_basis(self.extender_id, self.seq, deadline)
-        current = self.store.views.get(request.pod_key, view)
+        if not held.dynamic or not self.store.behind():
+            return held, "view"
+        caught_up = await self.store.wait_caught_up(deadline)
+        current = self.store.views.get(request.pod_key, held)
         if not caught_up:
             log.warning("view_stale_past_deadline", pod=request.pod_key, seq=self.seq)
         return current, "view_waited" if caught_up else "view_stale"
@@ -82,7 +85,7 @@ class Prioritizer:
         try:
             parsed = await self.gateway.parse(request.hint or "", request.namespace, deadline - loop.time())
             if parsed.result.intents:
-                await self.store.wait_for_basis(self.extender_id, self.seq, deadline)
+                await self.store.wait_caught_up(deadline)
             pod = _pod_state(request)
             view = await self.gateway.score(
                 pod, parsed.result.intents, parsed.hint_hash, deadline - loop.time()
@@ -93,7 +96,17 @@ class Prioritizer:
         return view, "sync"
 
     def _record(self, request: ExtenderRequest, node: str) -> None:
+        """Publish the decision, unless it repeats this pod's last one (a retried scheduling
+        cycle): the tentative placement already stands, and a new seq would make every
+        dependent view wait for nothing."""
+        key = (request.pod_key, request.uid)
+        if self._last.get(key) == node:
+            return
+        self._last[key] = node
+        if len(self._last) > LAST_DECISIONS:
+            self._last.pop(next(iter(self._last)))
         self.seq += 1
+        self.store.note_decision(self.extender_id, self.seq)
         decision = PlacementDecided(
             pod=_pod_state(request), node=node, extender_id=self.extender_id, seq=self.seq, source="extender"
         )
@@ -115,17 +128,21 @@ def _pod_state(request: ExtenderRequest) -> PodState:
         return PodState(namespace=request.namespace, name=request.name, uid=request.uid, hint=request.hint)
 
 
-def decisive(wire: dict[str, int], best: str) -> dict[str, int]:
-    """Make the recorded node the unique top of the answer.
+def decisive(wire: dict[str, int], best: str, candidates: int) -> dict[str, int]:
+    """Make the recorded node the unique top of the answer (`wire` holds non-zero scores).
 
     The 0-10 wire scale rounds near-equal nodes together; kube-scheduler would then pick
     among them by its own plugins, and the tentative placement recorded for `best` could
     name a node the pod never went to (a burst would split). Ties at the top are broken
     in favour of `best`, by one step: only among nodes semsched itself rates equal.
     """
-    top = wire[best]
+    top = wire.get(best, 0)
+    if top == 0:  # every candidate scores 0: lift the recorded one
+        if candidates > 1:
+            wire[best] = 1
+        return wire
     rivals = [name for name, score in wire.items() if score == top and name != best]
-    if not rivals or len(wire) == 1:
+    if not rivals:
         return wire
     if top < MAX_EXTENDER_PRIORITY:
         wire[best] = top + 1
@@ -135,5 +152,6 @@ def decisive(wire: dict[str, int], best: str) -> dict[str, int]:
     return wire
 
 
-def neutral(node_names: list[str]) -> Mapping[str, int]:
-    return dict.fromkeys(node_names, 0)
+def neutral() -> dict[str, int]:
+    """No opinion: an empty HostPriorityList adds nothing to any node."""
+    return {}

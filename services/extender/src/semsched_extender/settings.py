@@ -16,3 +16,5 @@ class ExtenderSettings(BaseSettings):
     )
     max_body_bytes: int = Field(default=16 * 1024 * 1024, gt=0)
     extender_id: str = Field(default="", description="unique per process; generated when empty")
+    workers: int = Field(default=1, ge=1, le=64, description="processes serving the port (SO_REUSEPORT)")
+    reuse_port: bool = Field(default=False, description="set for worker processes; implied when workers > 1")

@@ -102,8 +102,28 @@ def to_wire(score: float) -> int:
     return max(0, min(MAX_EXTENDER_PRIORITY, int(score / 10.0 + 0.5)))
 
 
+_ENTRIES: dict[tuple[str, int], bytes] = {}
+_ENTRIES_MAX = 200_000  # (node, score) pairs: 11 per node, so ~18k nodes before a reset
+
+
+def _entry(node: str, score: int) -> bytes:
+    rendered = _ENTRIES.get((node, score))
+    if rendered is None:
+        if len(_ENTRIES) >= _ENTRIES_MAX:
+            _ENTRIES.clear()
+        rendered = _ENTRIES[(node, score)] = orjson.dumps({"Host": node, "Score": score})
+    return rendered
+
+
 def host_priority_list(node_names: list[str], scores: Mapping[str, int]) -> bytes:
-    return orjson.dumps([{"Host": name, "Score": scores.get(name, 0)} for name in node_names])
+    """HostPriorityList of the non-zero scores, in the request's node order.
+
+    kube-scheduler adds an extender's score only for the hosts it returns
+    (`prioritizeNodes`), so leaving out a 0 is exactly the same as sending it, and keeps
+    the reply small on large clusters. Each entry is rendered once per (node, score).
+    """
+    entries = [_entry(name, score) for name in node_names if (score := scores.get(name, 0))]
+    return b"[" + b",".join(entries) + b"]"
 
 
 def filter_result(request: ExtenderRequest) -> bytes:
