@@ -73,6 +73,7 @@ KNOWN_ENV = frozenset(
         "EXTENDER_HOST",
         "EXTENDER_PORT",
         "EXTENDER_SYNC_DEADLINE_MS",
+        "EXTENDER_WORKERS",
     }
 )
 

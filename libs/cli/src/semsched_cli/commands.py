@@ -37,9 +37,9 @@ def _stop_on_signals() -> None:
     signal.signal(signal.SIGTERM, interrupt)
 
 
-def cmd_up(cluster: Path, port: int, data_dir: Path | None) -> int:
+def cmd_up(cluster: Path, port: int, data_dir: Path | None, extender_workers: int = 2) -> int:
     _stop_on_signals()
-    platform = Platform(cluster, port=port, data_dir=data_dir)
+    platform = Platform(cluster, port=port, data_dir=data_dir, extender_workers=extender_workers)
     print(f"starting semsched on {cluster} (nats-server with JetStream + 4 services)", file=sys.stderr)
     try:
         platform.start()

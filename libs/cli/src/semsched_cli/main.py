@@ -17,6 +17,7 @@ def _parser() -> argparse.ArgumentParser:
     up.add_argument("--cluster", type=Path, required=True, help="kubectl get nodes,pods -o json|yaml output")
     up.add_argument("--port", type=int, default=8888, help="extender port on 127.0.0.1")
     up.add_argument("--data-dir", type=Path, default=None, help="JetStream data and service logs")
+    up.add_argument("--extender-workers", type=int, default=2, help="extender processes on the port")
 
     parse = sub.add_parser("parse", help="parse hints (JSON lines) into intents (JSON lines)")
     parse.add_argument("--context", type=Path, required=True)
@@ -47,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "up":
             from semsched_cli.commands import cmd_up
 
-            return cmd_up(args.cluster, args.port, args.data_dir)
+            return cmd_up(args.cluster, args.port, args.data_dir, args.extender_workers)
         if args.command == "parse":
             from semsched_cli.parse_cmd import run_parse
 
