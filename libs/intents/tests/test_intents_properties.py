@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from intents_fixtures import TEST_CONTEXT
 
-from semsched_intents import CLASS_BY_TYPE, CpuParser
+from semsched_intents import CLASS_BY_TYPE, CLASS_TABLE, CpuParser
 from semsched_proto.intents import ParseResult
 
 _PARSER = CpuParser()
@@ -63,14 +63,7 @@ def _check(result: ParseResult) -> None:
         assert set(intent.params) == {p.name for p in spec.params}
         assert 0.0 <= intent.confidence <= 1.0
     types = [i.type for i in result.intents]
-    list_classes = {
-        "prefer_nodes",
-        "avoid_nodes",
-        "prefer_zones",
-        "avoid_zones",
-        "prefer_gpu_models",
-        "avoid_gpu_models",
-    }
+    list_classes = {c.type for c in CLASS_TABLE if any(p.kind == "string_list" for p in c.params)}
     assert all(types.count(t) == 1 for t in list_classes if t in types)
 
 

@@ -36,6 +36,8 @@ def create_router(settings: IntentParserSettings) -> ParserRouter:
             api_key=settings.llm_api_key,
             timeout_s=settings.llm_timeout_s,
             retries=settings.llm_retries,
+            schema_style=settings.llm_response_format,
+            max_tokens=settings.llm_max_tokens,
         )
     cpu = CpuParser(ParserLimits(max_hint_chars=settings.max_hint_chars))
     return ParserRouter(cpu, settings.backend, llm, settings.hybrid_threshold)

@@ -17,6 +17,11 @@ class IntentParserSettings(BaseSettings):
     llm_api_key: str = ""
     llm_timeout_s: float = Field(default=5.0, gt=0)
     llm_retries: int = Field(default=1, ge=0, le=5)
+    llm_max_tokens: int = Field(default=512, gt=0, le=4096)
+    llm_response_format: Literal["json_schema", "json_object"] = Field(
+        default="json_schema",
+        description="json_schema: vLLM/OpenAI; json_object (+schema): llama.cpp's server",
+    )
     hybrid_threshold: float = Field(default=0.7, ge=0, le=1)
     max_hint_chars: int = Field(default=2000, gt=0)
     memory_cache_size: int = Field(default=10_000, ge=0)

@@ -14,7 +14,7 @@ import httpx
 import structlog
 from pydantic import ValidationError
 
-from semsched_intent_parser.adapters.prompt import build_messages, response_format
+from semsched_intent_parser.adapters.prompt import SchemaStyle, build_messages, response_format
 from semsched_intent_parser.domain.merge import merge_intents
 from semsched_intent_parser.domain.router import LlmError
 from semsched_intents import CLASS_BY_TYPE
@@ -61,6 +61,8 @@ class OpenAIChatBackend:
         timeout_s: float = 5.0,
         retries: int = 1,
         transport: httpx.AsyncBaseTransport | None = None,
+        schema_style: SchemaStyle = "json_schema",
+        max_tokens: int = 512,
     ) -> None:
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._client = httpx.AsyncClient(
@@ -68,14 +70,16 @@ class OpenAIChatBackend:
         )
         self.model = model
         self.retries = retries
+        self.schema_style: SchemaStyle = schema_style
+        self.max_tokens = max_tokens
 
     async def parse(self, hint: str, context: ClusterContext) -> ParseResult:
         body = {
             "model": self.model,
             "messages": build_messages(hint, context),
             "temperature": 0,
-            "max_tokens": 512,
-            "response_format": response_format(),
+            "max_tokens": self.max_tokens,
+            "response_format": response_format(self.schema_style),
         }
         last = "no attempt"
         for attempt in range(self.retries + 1):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Literal
 
 from semsched_intents import CLASS_TABLE, intent_json_schema
 from semsched_intents.text import sanitise
@@ -80,7 +80,14 @@ def build_messages(hint: str, context: ClusterContext) -> list[dict[str, str]]:
     return [{"role": "system", "content": system}, {"role": "user", "content": user}]
 
 
-def response_format() -> dict[str, Any]:
+SchemaStyle = Literal["json_schema", "json_object"]
+
+
+def response_format(style: SchemaStyle = "json_schema") -> dict[str, Any]:
+    """The constrained-output request in the server's dialect: OpenAI's `json_schema` (vLLM,
+    OpenAI) or `json_object` with a `schema` (llama.cpp's server)."""
+    if style == "json_object":
+        return {"type": "json_object", "schema": intent_json_schema()}
     return {
         "type": "json_schema",
         "json_schema": {"name": "intents", "schema": intent_json_schema(), "strict": True},

@@ -12,14 +12,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from semsched_proto import IntentsParsed, NodeState, PodScores, PodState
+from semsched_scorer.domain.satisfaction import APP_CLASSES, REPLICA_CLASSES, RESOURCE_CLASSES
 from semsched_scorer.domain.table import NodeTable, app_of
 from semsched_scorer.domain.utility import score_pod
 
-RESOURCE_CLASSES = frozenset(
-    {"min_free_cpu", "min_free_memory", "min_free_gpus", "prefer_least_loaded", "prefer_bin_packing"}
-)
-APP_CLASSES = frozenset({"colocate_with", "avoid_colocation_with", "same_zone_as"})
-REPLICA_CLASSES = frozenset({"colocate_replicas", "spread_replicas_nodes", "spread_replicas_zones"})
 Token = tuple[str, str]
 
 

@@ -202,19 +202,11 @@ SATISFIERS: dict[str, Satisfier] = {
     "prefer_reliable_nodes": _reliable,
 }
 
-# Classes whose satisfaction changes when pods are placed (the rest read node attributes only).
-POD_DEPENDENT = frozenset(
-    {
-        "colocate_with",
-        "avoid_colocation_with",
-        "same_zone_as",
-        "colocate_replicas",
-        "spread_replicas_nodes",
-        "spread_replicas_zones",
-        "min_free_cpu",
-        "min_free_memory",
-        "min_free_gpus",
-        "prefer_least_loaded",
-        "prefer_bin_packing",
-    }
+# Classes whose satisfaction changes when pods are placed, by what they read; the rest read
+# node attributes only. The engine recomputes a view when what it reads changes.
+RESOURCE_CLASSES = frozenset(
+    {"min_free_cpu", "min_free_memory", "min_free_gpus", "prefer_least_loaded", "prefer_bin_packing"}
 )
+APP_CLASSES = frozenset({"colocate_with", "avoid_colocation_with", "same_zone_as"})
+REPLICA_CLASSES = frozenset({"colocate_replicas", "spread_replicas_nodes", "spread_replicas_zones"})
+POD_DEPENDENT = RESOURCE_CLASSES | APP_CLASSES | REPLICA_CLASSES

@@ -1,0 +1,13 @@
+"""What the `llm` tier knows about the server under test."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class LlmServer:
+    base_url: str
+    model: str
+    style: str  # the server's constrained-output dialect
+    kind: str  # "llama.cpp" or "external"
