@@ -62,7 +62,7 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: IntentParse
     contexts = KvMirror(
         subjects.KV_CONTEXT, bus.kv, ClusterContext.model_validate_json, reconnects=bus.reconnects
     )
-    handlers = ParserHandlers(router, bus, contexts, settings.memory_cache_size)
+    handlers = ParserHandlers(router, bus, contexts, settings.memory_cache_size, settings.namespace_policies)
     register(broker, handlers)
     await broker.connect()
     await bus.ensure_streams()

@@ -15,6 +15,7 @@ from prometheus_client import Counter, Histogram
 
 from semsched_core.bus import Bus
 from semsched_core.kvmirror import KvMirror
+from semsched_intent_parser.domain.policy import NamespacePolicy, apply_policy
 from semsched_intent_parser.domain.router import ParserRouter
 from semsched_intents import hint_hash
 from semsched_proto import (
@@ -38,8 +39,14 @@ PARSE_SECONDS = Histogram(
 
 class ParserHandlers:
     def __init__(
-        self, router: ParserRouter, bus: Bus, contexts: KvMirror[ClusterContext], cache_size: int
+        self,
+        router: ParserRouter,
+        bus: Bus,
+        contexts: KvMirror[ClusterContext],
+        cache_size: int,
+        policies: dict[str, NamespacePolicy] | None = None,
     ) -> None:
+        self.policies = policies or {}
         self.router = router
         self.bus = bus
         self.contexts = contexts
@@ -99,6 +106,7 @@ class ParserHandlers:
     async def on_pending(self, event: PodPending) -> None:
         pod = event.pod
         result, key, _ = await self.parse(pod.hint or "", await self.context())
+        result = apply_policy(result, pod.namespace, self.policies)
         parsed = IntentsParsed(
             pod_key=pod.key, pod_uid=pod.uid, hint_hash=key, result=result, correlation_id=event.event_id
         )
@@ -110,4 +118,5 @@ class ParserHandlers:
     async def on_request(self, request: ParseRequest) -> ParseReply:
         context = request.context or await self.context()
         result, key, cached = await self.parse(request.hint, context)
+        result = apply_policy(result, request.namespace, self.policies)
         return ParseReply(result=result, hint_hash=key, cached=cached)

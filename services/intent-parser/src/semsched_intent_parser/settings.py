@@ -7,6 +7,8 @@ from typing import Literal
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from semsched_intent_parser.domain.policy import NamespacePolicy
+
 
 class IntentParserSettings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="INTENT_PARSER_", extra="ignore")
@@ -26,3 +28,7 @@ class IntentParserSettings(BaseSettings):
     max_hint_chars: int = Field(default=2000, gt=0)
     memory_cache_size: int = Field(default=10_000, ge=0)
     metrics_port: int = Field(default=0, ge=0)
+    namespace_policies: dict[str, NamespacePolicy] = Field(
+        default_factory=dict,
+        description='JSON: {"team-a": {"max_strength": "medium"}, "*": {"denied_classes": ["prefer_nodes"]}}',
+    )
