@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -94,7 +95,9 @@ class Platform:
         env.update(self.extra_env)
         return env
 
-    def wait_ready(self, timeout_s: float = 60.0, on_wait: object = None) -> dict[str, object]:
+    def wait_ready(
+        self, timeout_s: float = 60.0, on_wait: Callable[[dict[str, object]], None] | None = None
+    ) -> dict[str, object]:
         deadline = time.monotonic() + timeout_s
         detail: dict[str, object] = {}
         with httpx.Client(timeout=1.0) as client:
@@ -107,7 +110,7 @@ class Platform:
                         return detail
                 except (httpx.HTTPError, ValueError):
                     pass
-                if callable(on_wait):
+                if on_wait is not None:
                     on_wait(detail)
                 time.sleep(0.1)
         raise PlatformError(f"platform not ready within {timeout_s:.0f}s: {detail}; logs in {self.data_dir}")
