@@ -18,6 +18,7 @@ from semsched_core.telemetry import configure_tracing
 from semsched_proto import BindPods, PlacementDecided, SubmitPods, subjects
 from semsched_state_cache.adapters.kubernetes import KubernetesSource, OfficialKubeApi
 from semsched_state_cache.adapters.snapshot import SnapshotSource
+from semsched_state_cache.batching import batches
 from semsched_state_cache.domain.view import ClusterView
 from semsched_state_cache.handlers import StateCacheHandlers
 from semsched_state_cache.ports import ClusterSource
@@ -38,8 +39,9 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: StateCacheS
     source = create_source(settings)
     broker = create_broker(common, SERVICE)
     bus = Bus(broker, common, SERVICE)
+    view = ClusterView(settings.tentative_ttl_s)
     handlers = StateCacheHandlers(
-        ClusterView(settings.tentative_ttl_s), bus, settings.cluster_name, settings.source
+        view, bus, settings.cluster_name, settings.source, settings.write_concurrency
     )
 
     @durable_subscriber(broker, subjects.PLACEMENT_DECIDED, f"{SERVICE}-placements")
@@ -58,7 +60,7 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: StateCacheS
     await bus.ensure_streams()
     await broker.start()
     tasks = [
-        asyncio.create_task(_follow(source, handlers), name="follow-source"),
+        asyncio.create_task(_follow(source, handlers, settings.batch_limit), name="follow-source"),
         asyncio.create_task(_every(settings.expire_interval_s, handlers.expire), name="expire"),
         asyncio.create_task(_context_loop(handlers, settings.context_debounce_s), name="context"),
     ]
@@ -85,12 +87,9 @@ async def _bind(source: ClusterSource, command: BindPods) -> None:
     await source.bind(command.bindings)
 
 
-async def _follow(source: ClusterSource, handlers: StateCacheHandlers) -> None:
-    async for event in source.events():
-        try:
-            await handlers.on_source_event(event)
-        except ValueError as exc:  # a malformed object: skip it, keep the rest
-            log.warning("object_skipped", kind=event.kind, error=str(exc)[:300])
+async def _follow(source: ClusterSource, handlers: StateCacheHandlers, batch_limit: int) -> None:
+    async for batch in batches(source.events(), batch_limit):
+        await handlers.on_source_batch(batch)
 
 
 async def _every(interval_s: float, action: Callable[[], Awaitable[None]]) -> None:

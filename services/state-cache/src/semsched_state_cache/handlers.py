@@ -10,7 +10,15 @@ from prometheus_client import Counter, Gauge
 
 from semsched_core.bus import Bus
 from semsched_intents import context_hash
-from semsched_proto import ClusterContext, PlacementDecided, PodPending, SourceStatus, subjects
+from semsched_proto import (
+    ClusterContext,
+    NodeState,
+    PlacementDecided,
+    PodPending,
+    PodState,
+    SourceStatus,
+    subjects,
+)
 from semsched_state_cache.domain.view import Changes, ClusterView
 from semsched_state_cache.ports import SourceEvent
 
@@ -21,8 +29,11 @@ NODES = Gauge("semsched_state_cache_nodes", "nodes in the view")
 
 
 class StateCacheHandlers:
-    def __init__(self, view: ClusterView, bus: Bus, cluster_name: str, source_name: str) -> None:
+    def __init__(
+        self, view: ClusterView, bus: Bus, cluster_name: str, source_name: str, write_concurrency: int = 64
+    ) -> None:
         self.view = view
+        self.write_concurrency = write_concurrency
         self.source_name = source_name
         self.bus = bus
         self.cluster_name = cluster_name
@@ -31,9 +42,18 @@ class StateCacheHandlers:
         self._lock = asyncio.Lock()
 
     async def on_source_event(self, event: SourceEvent) -> None:
+        await self.on_source_batch([event])
+
+    async def on_source_batch(self, events: list[SourceEvent]) -> None:
+        """Apply a batch of source events as one merged change; a malformed object is skipped."""
+        merged = Changes()
+        for event in events:
+            try:
+                merged.merge(self.view.apply(event))
+            except ValueError as exc:
+                log.warning("object_skipped", kind=event.kind, error=str(exc)[:300])
         async with self._lock:
-            changes = self.view.apply(event)
-            await self._publish(changes)
+            await self._publish(merged)
 
     async def on_placement(self, decision: PlacementDecided) -> None:
         async with self._lock:
@@ -56,6 +76,12 @@ class StateCacheHandlers:
                 apps=len(context.apps),
             )
 
+    async def _write(self, bucket: str, key: str, value: NodeState | PodState | None) -> None:
+        if value is None:
+            await self.bus.delete(bucket, key)
+        else:
+            await self.bus.put(bucket, key, value)
+
     async def publish_source_status(self) -> None:
         status = SourceStatus(
             synced=self.view.synced,
@@ -67,16 +93,10 @@ class StateCacheHandlers:
         await self.bus.put(subjects.KV_SOURCE_STATUS, subjects.SOURCE_STATUS_KEY, status)
 
     async def _publish(self, changes: Changes) -> None:
-        for name, node in changes.nodes.items():
-            if node is None:
-                await self.bus.delete(subjects.KV_NODES, name)
-            else:
-                await self.bus.put(subjects.KV_NODES, name, node)
-        for key, pod in changes.pods.items():
-            if pod is None:
-                await self.bus.delete(subjects.KV_PODS, key)
-            else:
-                await self.bus.put(subjects.KV_PODS, key, pod)
+        writes = [self._write(subjects.KV_NODES, name, node) for name, node in changes.nodes.items()]
+        writes += [self._write(subjects.KV_PODS, key, pod) for key, pod in changes.pods.items()]
+        for start in range(0, len(writes), self.write_concurrency):
+            await asyncio.gather(*writes[start : start + self.write_concurrency])
         if changes.synced:
             await self.publish_context()
             await self.publish_source_status()

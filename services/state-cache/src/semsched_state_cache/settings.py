@@ -20,6 +20,8 @@ class StateCacheSettings(BaseSettings):
     expire_interval_s: float = Field(default=1.0, gt=0)
     context_debounce_s: float = Field(default=0.2, ge=0)
     metrics_port: int = Field(default=0, ge=0)
+    batch_limit: int = Field(default=512, gt=0, description="source events merged into one write round")
+    write_concurrency: int = Field(default=64, gt=0, description="KV writes in flight at once")
 
     @model_validator(mode="after")
     def _snapshot_needs_path(self) -> StateCacheSettings:
