@@ -15,6 +15,7 @@ import httpx
 
 from semsched_cli.explain import explain, summary
 from semsched_cli.natsclient import CliNats
+from semsched_cli.options import parser_env
 from semsched_cli.platform import Platform, PlatformError, forget_state, pick_port, running_platform
 from semsched_cli.simulate import ExtenderClient, K8sObject, Placement, load_pods, simulate, write_output
 
@@ -37,9 +38,17 @@ def _stop_on_signals() -> None:
     signal.signal(signal.SIGTERM, interrupt)
 
 
-def cmd_up(cluster: Path, port: int, data_dir: Path | None, extender_workers: int = 2) -> int:
+def cmd_up(
+    cluster: Path,
+    port: int,
+    data_dir: Path | None,
+    extender_workers: int = 2,
+    env: dict[str, str] | None = None,
+) -> int:
     _stop_on_signals()
-    platform = Platform(cluster, port=port, data_dir=data_dir, extender_workers=extender_workers)
+    platform = Platform(
+        cluster, port=port, data_dir=data_dir, extender_workers=extender_workers, extra_env=env or {}
+    )
     print(f"starting semsched on {cluster} (nats-server with JetStream + 4 services)", file=sys.stderr)
     try:
         platform.start()
@@ -74,7 +83,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"using the running platform at {running['extender_url']}", file=sys.stderr)
         return _simulate_on(args, pods, to_create, running["extender_url"], running["nats_url"])
     _stop_on_signals()
-    with Platform(args.cluster, port=pick_port(args.port)) as platform:
+    with Platform(args.cluster, port=pick_port(args.port), extra_env=parser_env(args)) as platform:
         print("starting an embedded platform (nats-server + 4 services)...", file=sys.stderr)
         platform.wait_ready(timeout_s=120, on_wait=_progress)
         return _simulate_on(args, pods, to_create, platform.extender_url, platform.nats_url)

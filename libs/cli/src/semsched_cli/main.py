@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from semsched_cli.options import parser_env, parser_options
 from semsched_core.errors import SemschedError
 
 
@@ -18,6 +19,7 @@ def _parser() -> argparse.ArgumentParser:
     up.add_argument("--port", type=int, default=8888, help="extender port on 127.0.0.1")
     up.add_argument("--data-dir", type=Path, default=None, help="JetStream data and service logs")
     up.add_argument("--extender-workers", type=int, default=2, help="extender processes on the port")
+    parser_options(up)
 
     parse = sub.add_parser("parse", help="parse hints (JSON lines) into intents (JSON lines)")
     parse.add_argument("--context", type=Path, required=True)
@@ -34,6 +36,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--port", type=int, default=0, help="embedded extender port (default: a free one)")
     sim.add_argument("--seed", type=int, default=0, help="tie-break seed")
     sim.add_argument("--quiet", action="store_true", help="no per-pod lines")
+    parser_options(sim)
 
     exp = sub.add_parser("explain", help="the per-intent breakdown of one pod's scores")
     exp.add_argument("pod", help="NAME or NAMESPACE/NAME")
@@ -48,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "up":
             from semsched_cli.commands import cmd_up
 
-            return cmd_up(args.cluster, args.port, args.data_dir, args.extender_workers)
+            return cmd_up(args.cluster, args.port, args.data_dir, args.extender_workers, parser_env(args))
         if args.command == "parse":
             from semsched_cli.parse_cmd import run_parse
 

@@ -1,0 +1,35 @@
+"""Command-line options shared by the commands that start an embedded platform."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def parser_options(command: argparse.ArgumentParser) -> None:
+    """How the embedded intent parser parses: the CPU parser, or an OpenAI-compatible LLM."""
+    group = command.add_argument_group("intent parser")
+    group.add_argument("--parser-backend", choices=["cpu", "llm", "hybrid"], default="cpu")
+    group.add_argument(
+        "--llm-url", default="", help="OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1"
+    )
+    group.add_argument("--llm-model", default="")
+    group.add_argument(
+        "--llm-response-format",
+        choices=["json_schema", "json_object"],
+        default="json_schema",
+        help="json_schema for vLLM/OpenAI, json_object for llama.cpp's server",
+    )
+
+
+def parser_env(args: argparse.Namespace) -> dict[str, str]:
+    """The embedded intent parser's settings, from the command line."""
+    if args.parser_backend != "cpu" and not args.llm_url:
+        raise SystemExit(f"error: --parser-backend {args.parser_backend} needs --llm-url")
+    env = {"INTENT_PARSER_BACKEND": args.parser_backend}
+    if args.llm_url:
+        env |= {
+            "INTENT_PARSER_LLM_BASE_URL": args.llm_url,
+            "INTENT_PARSER_LLM_MODEL": args.llm_model,
+            "INTENT_PARSER_LLM_RESPONSE_FORMAT": args.llm_response_format,
+        }
+    return env
