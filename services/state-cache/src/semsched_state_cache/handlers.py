@@ -41,9 +41,6 @@ class StateCacheHandlers:
         self._context: ClusterContext | None = None
         self._lock = asyncio.Lock()
 
-    async def on_source_event(self, event: SourceEvent) -> None:
-        await self.on_source_batch([event])
-
     async def on_source_batch(self, events: list[SourceEvent]) -> None:
         """Apply a batch of source events as one merged change; a malformed object is skipped."""
         merged = Changes()

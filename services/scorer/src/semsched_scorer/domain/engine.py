@@ -117,10 +117,6 @@ class ScoringEngine:
         self._dirty.update(self._viewed)
 
     @property
-    def has_dirty(self) -> bool:
-        return bool(self._dirty)
-
-    @property
     def view_count(self) -> int:
         return len(self._viewed)
 
