@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from semsched_proto import Intent, NodeState, PodState, Resources
-from semsched_scorer.domain.satisfaction import SATISFIERS, UNKNOWN
+from semsched_scorer.domain.satisfaction import SATISFIERS, UNKNOWN, Wish
 from semsched_scorer.domain.table import NodeTable
 from semsched_scorer.domain.utility import score_pod
 
@@ -75,7 +75,7 @@ def satisfy(
     table: NodeTable, type_: str, params: dict[str, object] | None = None, subject: PodState | None = None
 ) -> list[float]:
     intent = Intent.model_validate({"type": type_, "params": params or {}})
-    values = SATISFIERS[type_](table, intent, subject or pod("new"))
+    values = SATISFIERS[type_](table, intent, Wish(subject or pod("new"), (intent,)))
     return [round(float(v), 4) for v in values]
 
 
@@ -149,3 +149,15 @@ def test_bad_params_are_reported_not_raised(table: NodeTable) -> None:
     view = score_pod(table, pod("p"), [odd])
     assert view.warnings and "min_free_cpu" in view.warnings[0]
     assert np.allclose(view.scores, 0.0)
+
+
+def test_a_zone_spread_leaves_out_the_zones_the_hint_avoids(table: NodeTable) -> None:
+    newcomer = pod("web-3", app="web", workload="w")
+    spread = Intent(type="spread_replicas_zones")
+    avoid_east = Intent(type="avoid_zones", params={"zones": ["east"]})
+    alone = SATISFIERS["spread_replicas_zones"](table, spread, Wish(newcomer, (spread,)))
+    with_avoid = SATISFIERS["spread_replicas_zones"](table, spread, Wish(newcomer, (spread, avoid_east)))
+    # east holds 1 replica, west 2: alone, the spread pulls towards east; once east is avoided it
+    # must not (west is the only zone left, so spreading has no preference there)
+    assert [round(float(v), 4) for v in alone] == [0.5, 0.5, 0.0, UNKNOWN]
+    assert [round(float(v), 4) for v in with_avoid] == [0.0, 0.0, 0.0, UNKNOWN]

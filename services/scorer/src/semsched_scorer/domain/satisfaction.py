@@ -7,6 +7,8 @@ the complement of their "prefer" twins, so UNKNOWN stays UNKNOWN.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -14,7 +16,26 @@ from semsched_proto import Intent, PodState
 from semsched_scorer.domain.table import FloatArray, NodeTable, app_of, request_vector
 
 UNKNOWN = 0.5
-Satisfier = Callable[[NodeTable, Intent, PodState], FloatArray]
+
+
+@dataclass(frozen=True)
+class Wish:
+    """The pod and everything its hint asked: some classes read their siblings."""
+
+    pod: PodState
+    intents: tuple[Intent, ...] = ()
+
+    @cached_property
+    def avoided_zones(self) -> frozenset[str]:
+        return frozenset(
+            zone
+            for intent in self.intents
+            if intent.type == "avoid_zones"
+            for zone in _as_list(intent.params.get("zones"))
+        )
+
+
+Satisfier = Callable[[NodeTable, Intent, Wish], FloatArray]
 
 
 def _as_list(value: object) -> list[str]:
@@ -27,29 +48,29 @@ def _membership(values: list[str | None], wanted: set[str]) -> FloatArray:
     return np.array([UNKNOWN if v is None else float(v in wanted) for v in values], dtype=np.float64)
 
 
-def _node_label(table: NodeTable, intent: Intent, _: PodState) -> FloatArray:
+def _node_label(table: NodeTable, intent: Intent, _: Wish) -> FloatArray:
     key, value = str(intent.params.get("key", "")), str(intent.params.get("value", ""))
     return np.array([float(labels.get(key) == value) for labels in table.labels], dtype=np.float64)
 
 
-def _nodes(table: NodeTable, intent: Intent, _: PodState) -> FloatArray:
+def _nodes(table: NodeTable, intent: Intent, _: Wish) -> FloatArray:
     wanted = set(_as_list(intent.params.get("nodes")))
     return np.array([float(name in wanted) for name in table.names], dtype=np.float64)
 
 
-def _zones(table: NodeTable, intent: Intent, _: PodState) -> FloatArray:
+def _zones(table: NodeTable, intent: Intent, _: Wish) -> FloatArray:
     return _membership(table.zones, set(_as_list(intent.params.get("zones"))))
 
 
-def _gpu_models(table: NodeTable, intent: Intent, _: PodState) -> FloatArray:
+def _gpu_models(table: NodeTable, intent: Intent, _: Wish) -> FloatArray:
     return _membership(table.gpu_family, set(_as_list(intent.params.get("models"))))
 
 
-def _arch(table: NodeTable, intent: Intent, _: PodState) -> FloatArray:
+def _arch(table: NodeTable, intent: Intent, _: Wish) -> FloatArray:
     return _membership(table.arch, {str(intent.params.get("arch", ""))})
 
 
-def _data_locality(table: NodeTable, intent: Intent, _: PodState) -> FloatArray:
+def _data_locality(table: NodeTable, intent: Intent, _: Wish) -> FloatArray:
     dataset = str(intent.params.get("dataset", ""))
     return np.array(
         [UNKNOWN if cached is None else float(dataset in cached) for cached in table.datasets],
@@ -57,7 +78,8 @@ def _data_locality(table: NodeTable, intent: Intent, _: PodState) -> FloatArray:
     )
 
 
-def _colocate_with(table: NodeTable, intent: Intent, pod: PodState) -> FloatArray:
+def _colocate_with(table: NodeTable, intent: Intent, wish: Wish) -> FloatArray:
+    pod = wish.pod
     running = table.counts_without(table.app_counts, str(intent.params.get("app", "")), pod.key) > 0
     result = running.astype(np.float64)
     zones, zone_of = table.zone_index()
@@ -69,7 +91,8 @@ def _colocate_with(table: NodeTable, intent: Intent, pod: PodState) -> FloatArra
     return result
 
 
-def _same_zone_as(table: NodeTable, intent: Intent, pod: PodState) -> FloatArray:
+def _same_zone_as(table: NodeTable, intent: Intent, wish: Wish) -> FloatArray:
+    pod = wish.pod
     running = table.counts_without(table.app_counts, str(intent.params.get("app", "")), pod.key) > 0
     zones, zone_of = table.zone_index()
     app_zones = np.zeros(len(zones) + 1, dtype=bool)
@@ -84,9 +107,10 @@ def _replica_counts(table: NodeTable, pod: PodState) -> FloatArray:
     return table.counts_without(table.workload_counts, workload, pod.key)
 
 
-def _colocate_replicas(table: NodeTable, _: Intent, pod: PodState) -> FloatArray:
+def _colocate_replicas(table: NodeTable, _: Intent, wish: Wish) -> FloatArray:
     """Where replicas run: the most-populated node wins. Before any replica is placed, the
     nodes with the most room left (after this pod) are where the group can stay together."""
+    pod = wish.pod
     counts = _replica_counts(table, pod)
     top = counts.max(initial=0.0)
     if top > 0:
@@ -97,25 +121,31 @@ def _colocate_replicas(table: NodeTable, _: Intent, pod: PodState) -> FloatArray
     return np.where(fits & ~np.isnan(room), np.clip(room, 0.0, 1.0), 0.0)
 
 
-def _spread_nodes(table: NodeTable, _: Intent, pod: PodState) -> FloatArray:
+def _spread_nodes(table: NodeTable, _: Intent, wish: Wish) -> FloatArray:
+    pod = wish.pod
     counts = _replica_counts(table, pod)
     top = counts.max(initial=0.0)
     return 1.0 - counts / top if top > 0 else np.ones_like(counts)
 
 
-def _spread_zones(table: NodeTable, _: Intent, pod: PodState) -> FloatArray:
-    counts = _replica_counts(table, pod)
+def _spread_zones(table: NodeTable, _: Intent, wish: Wish) -> FloatArray:
+    """Zones holding fewer replicas score higher. Zones the same hint avoids take no part:
+    "never zone c, spread across zones" means spread over the others, not towards c."""
+    counts = _replica_counts(table, wish.pod)
     zones, zone_of = table.zone_index()
     if not zones:
         return np.full(len(table.names), UNKNOWN)
     per_zone = np.bincount(zone_of[zone_of >= 0], weights=counts[zone_of >= 0], minlength=len(zones))
-    top = per_zone.max(initial=0.0)
+    excluded = np.array([zone in wish.avoided_zones for zone in zones], dtype=bool)
+    top = per_zone[~excluded].max(initial=0.0)
     zone_score = 1.0 - per_zone / top if top > 0 else np.ones(len(zones))
+    zone_score = np.where(excluded, 0.0, np.clip(zone_score, 0.0, 1.0))
     return np.where(zone_of < 0, UNKNOWN, zone_score[np.maximum(zone_of, 0)])
 
 
 def _min_free(column: int, param: str) -> Satisfier:
-    def satisfy(table: NodeTable, intent: Intent, pod: PodState) -> FloatArray:
+    def satisfy(table: NodeTable, intent: Intent, wish: Wish) -> FloatArray:
+        pod = wish.pod
         threshold = float(intent.params.get(param, 0) or 0)  # type: ignore[arg-type]
         free = table.allocatable[:, column] - table.requested_without(pod.key)[:, column]
         if threshold <= 0:
@@ -131,7 +161,8 @@ def _shares(table: NodeTable, requested: FloatArray) -> FloatArray:
     return np.asarray(share, dtype=np.float64)
 
 
-def _least_loaded(table: NodeTable, intent: Intent, pod: PodState) -> FloatArray:
+def _least_loaded(table: NodeTable, intent: Intent, wish: Wish) -> FloatArray:
+    pod = wish.pod
     share = _shares(table, table.requested_without(pod.key))
     resource = str(intent.params.get("resource", "any"))
     if resource == "any":
@@ -141,7 +172,8 @@ def _least_loaded(table: NodeTable, intent: Intent, pod: PodState) -> FloatArray
     return np.where(np.isnan(load), UNKNOWN, np.clip(1.0 - load, 0.0, 1.0))
 
 
-def _bin_packing(table: NodeTable, _: Intent, pod: PodState) -> FloatArray:
+def _bin_packing(table: NodeTable, _: Intent, wish: Wish) -> FloatArray:
+    pod = wish.pod
     after = table.requested_without(pod.key) + request_vector(pod)
     fits = np.all(after <= table.allocatable + 1e-9, axis=1)
     share = _shares(table, after)
@@ -150,11 +182,11 @@ def _bin_packing(table: NodeTable, _: Intent, pod: PodState) -> FloatArray:
     return np.where(fits & ~np.isnan(load), np.clip(load, 0.0, 1.0), 0.0)
 
 
-def _spot(table: NodeTable, _: Intent, __: PodState) -> FloatArray:
+def _spot(table: NodeTable, _: Intent, __: Wish) -> FloatArray:
     return table.spot.astype(np.float64)
 
 
-def _low_cost(table: NodeTable, _: Intent, __: PodState) -> FloatArray:
+def _low_cost(table: NodeTable, _: Intent, __: Wish) -> FloatArray:
     known = ~np.isnan(table.cost)
     if not known.any():
         return np.full(len(table.names), UNKNOWN)
@@ -163,13 +195,13 @@ def _low_cost(table: NodeTable, _: Intent, __: PodState) -> FloatArray:
     return np.where(known, scaled, UNKNOWN)
 
 
-def _reliable(table: NodeTable, _: Intent, __: PodState) -> FloatArray:
+def _reliable(table: NodeTable, _: Intent, __: Wish) -> FloatArray:
     return np.where(np.isnan(table.failures), UNKNOWN, 1.0 / (1.0 + np.nan_to_num(table.failures)))
 
 
 def _complement(satisfy: Satisfier) -> Satisfier:
-    def avoid(table: NodeTable, intent: Intent, pod: PodState) -> FloatArray:
-        return 1.0 - satisfy(table, intent, pod)
+    def avoid(table: NodeTable, intent: Intent, wish: Wish) -> FloatArray:
+        return 1.0 - satisfy(table, intent, wish)
 
     return avoid
 

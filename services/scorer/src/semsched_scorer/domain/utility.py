@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 import numpy as np
 
 from semsched_proto import STRENGTH_WEIGHT, Intent, IntentExplanation, PodScores, PodState
-from semsched_scorer.domain.satisfaction import POD_DEPENDENT, SATISFIERS
+from semsched_scorer.domain.satisfaction import POD_DEPENDENT, SATISFIERS, Wish
 from semsched_scorer.domain.table import NodeTable
 
 
@@ -33,9 +33,10 @@ def score_pod(
     explained: list[IntentExplanation] = []
     warnings: list[str] = []
     weight_sum = 0.0
+    wish = Wish(pod, tuple(intents))
     for intent in intents:
         try:
-            satisfaction = np.clip(SATISFIERS[intent.type](table, intent, pod), 0.0, 1.0)
+            satisfaction = np.clip(SATISFIERS[intent.type](table, intent, wish), 0.0, 1.0)
         except (TypeError, ValueError) as exc:
             warnings.append(f"{intent.type}: ignored, bad params {intent.params!r}: {exc}")
             continue
