@@ -46,7 +46,11 @@ def load_hints() -> list[tuple[str, ClusterContext]]:
             {k: v for k, v in raw.items() if k in ClusterContext.model_fields}
         )
     hints: list[tuple[str, ClusterContext]] = []
-    for path in [SHARED / "hints-dev.jsonl", *sorted((ROOT / "evals" / "data").glob("hints-*.jsonl"))]:
+    # every labelled hint file but the blind held-out set, which only its one scoring run may read
+    tuned = [
+        p for p in sorted((ROOT / "evals" / "data").glob("hints-*.jsonl")) if p.name != "hints-blind.jsonl"
+    ]
+    for path in [SHARED / "hints-dev.jsonl", *tuned]:
         for line in path.read_text().splitlines():
             if line.strip():
                 record = json.loads(line)

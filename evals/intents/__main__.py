@@ -1,11 +1,16 @@
 """Evaluate the CPU intent parser on labelled hint files and write a markdown report.
 
     uv run python -m evals.intents [--data FILE ...] [--contexts DIR] [--report docs/eval-intents.md]
-                                   [--failures]
+                                   [--failures] [--blind]
 
-Defaults: shared/evals/hints-dev.jsonl and this repo's evals/data/hints-extra.jsonl; contexts are
-shared/evals/cluster-dev.json plus evals/data/contexts/*.json, looked up by their "name" field.
-Lines with a "split" field are reported per split (tune / holdout).
+Defaults: shared/evals/hints-dev.jsonl and this repo's evals/data/hints-extra.jsonl and
+evals/data/hints-tune2.jsonl; contexts are shared/evals/cluster-dev.json plus
+evals/data/contexts/*.json, looked up by their "name" field. Lines with a "split" field are
+reported per split (tune / holdout).
+
+The blind held-out set (evals/data/hints-blind.jsonl, contexts in evals/data/contexts-blind/) is
+never read unless `--blind` is given: it is written by someone else, to measure generalisation,
+and must not be used while tuning the parser.
 """
 
 from __future__ import annotations
@@ -24,12 +29,18 @@ from semsched_proto.intents import ClusterContext, Intent, ParseResult
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO / ".." / "shared" / "evals"
-DEFAULT_DATA = (SHARED / "hints-dev.jsonl", REPO / "evals" / "data" / "hints-extra.jsonl")
+DEFAULT_DATA = (
+    SHARED / "hints-dev.jsonl",
+    REPO / "evals" / "data" / "hints-extra.jsonl",
+    REPO / "evals" / "data" / "hints-tune2.jsonl",
+)
 DEFAULT_CONTEXTS = REPO / "evals" / "data" / "contexts"
+BLIND_DATA = REPO / "evals" / "data" / "hints-blind.jsonl"
+BLIND_CONTEXTS = REPO / "evals" / "data" / "contexts-blind"
 
 
-def load_contexts(directory: Path) -> dict[str, ClusterContext]:
-    files = [SHARED / "cluster-dev.json", *sorted(directory.glob("*.json"))]
+def load_contexts(*directories: Path) -> dict[str, ClusterContext]:
+    files = [SHARED / "cluster-dev.json", *(p for d in directories for p in sorted(d.glob("*.json")))]
     out: dict[str, ClusterContext] = {}
     for path in files:
         if path.exists():
@@ -57,9 +68,14 @@ def timed_parse(
 
 
 def evaluate(
-    path: Path, contexts: dict[str, ClusterContext], parser: CpuParser, failures: list[str]
+    path: Path,
+    contexts: dict[str, ClusterContext],
+    parser: CpuParser,
+    failures: list[str],
+    show_holdout: bool = False,
 ) -> dict[str, Scores]:
-    """Scores per split ("all" when the file has no split field)."""
+    """Scores per split ("all" when the file has no split field). Failures of the "holdout" split are
+    only listed with `show_holdout`: tuning looks at its aggregate figures, never at its hints."""
     by_split: dict[str, Scores] = {}
     for line in path.read_text().splitlines():
         if not line.strip():
@@ -71,7 +87,7 @@ def evaluate(
         gold = _judged([Intent.model_validate(i) for i in row["intents"]])
         split = str(row.get("split", "all"))
         ok = by_split.setdefault(split, Scores()).add(gold, pred, elapsed)
-        if not ok:
+        if not ok and (split != "holdout" or show_holdout):
             failures.append(
                 f"{row['id']} [{split}] {row['hint']!r}\n  gold: {_fmt(gold)}\n  pred: {_fmt(pred)}"
             )
@@ -119,13 +135,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--contexts", type=Path, default=DEFAULT_CONTEXTS)
     ap.add_argument("--report", type=Path, default=None, help="markdown report to write")
     ap.add_argument("--failures", action="store_true", help="print the hints whose subset match failed")
+    ap.add_argument("--holdout-failures", action="store_true", help="also list failures of the holdout split")
+    ap.add_argument(
+        "--blind", action="store_true", help="also score the blind held-out set (never while tuning)"
+    )
     args = ap.parse_args(argv)
-    contexts = load_contexts(args.contexts)
+    data = [p for p in args.data if p.resolve() != BLIND_DATA.resolve()]
+    if args.blind:
+        data.append(BLIND_DATA)
+    contexts = load_contexts(args.contexts, *([BLIND_CONTEXTS] if args.blind else []))
     parser = CpuParser()
     results: dict[str, Scores] = {}
     failures: list[str] = []
-    for path in args.data:
-        for split, scores in evaluate(path.resolve(), contexts, parser, failures).items():
+    for path in data:
+        for split, scores in evaluate(
+            path.resolve(), contexts, parser, failures, args.holdout_failures
+        ).items():
             results[f"{path.stem} / {split}"] = scores
     table = summary_table(results)
     print("\n".join(table))

@@ -50,12 +50,17 @@ def _negated(seg: Segment, item: Mark) -> bool:
     if item in seg.borrowed:  # "steer clear of it": the pronoun's clause decides the polarity
         flips = sum(1 for m in seg.marks if m.has("neg") or m.has("negpost"))
         return flips % 2 == 1
-    flips = sum(1 for m in seg.marks if m.start < item.start and m.has("neg"))
+    concept = item.has("concept")  # "separate replicas onto different sites": no flip between concepts
+    flips = sum(
+        1 for m in seg.marks if m.start < item.start and m.has("neg") and not (concept and m.has("concept"))
+    )
     # "rabbitmq should not be on the same node": a negated predicate with no mention after it
     # negates its subject, the mention before it.
     objects = [m for m in seg.items if not m.has("cue")]
     if objects and item is objects[0]:
-        flips += sum(1 for m in seg.marks if m.start > objects[-1].start and m.has("neg"))
+        flips += sum(  # a word that is both ("off limits") counts once, below
+            1 for m in seg.marks if m.start > objects[-1].start and m.has("neg") and not m.has("negpost")
+        )
     flips += sum(1 for m in seg.marks if m.start > item.start and m.has("negpost"))
     return flips % 2 == 1
 
@@ -69,8 +74,23 @@ def _resource(seg: Segment, item: Mark) -> str:
     return best
 
 
+_NEIGHBOURS = frozenset({"neighbour", "neighbor", "neighbours", "neighbors"})
+
+
+def _neighbours_described(seg: Segment) -> bool:
+    """ "the mongodb neighbours are noisy", "those pods are our neighbours": a copula and no request
+    word, so "neighbours" describes who is around, it asks for nothing."""
+    cues = [m for m in seg.marks if m.has("cue", "colo")]
+    if not cues or any(m.text not in _NEIGHBOURS for m in cues):
+        return False
+    asks = any(m.has(r) for m in seg.marks for r in ("verb", "mod", "neg", "negpost"))
+    return not asks and any(m.text in _COPULAS or m.has("bg") for m in seg.marks)
+
+
 def _app_cue(seg: Segment, item: Mark) -> tuple[str, float]:
     """The colocation / same-zone cue governing an app mention, and a confidence factor."""
+    if _neighbours_described(seg):
+        return "", 0.8
     after = next((m for m in seg.marks if m.start >= item.end), None)
     if after is not None and after.has("zoneword") and after.start == item.end:
         return "samezone", 1.0
@@ -84,7 +104,14 @@ def _app_cue(seg: Segment, item: Mark) -> tuple[str, float]:
     ]
     if later:
         return ("samezone" if later[0].has("cue", "samezone") else "colo"), 0.9
+    before_words = [m.text for m in seg.marks if m.end <= item.start and m.text not in ("the", "a")]
+    if before_words and before_words[-1] == "with" and seg.has("verb"):
+        return "colo", 0.85  # "do place it with web-frontend"
     return "", 0.8
+
+
+def _names_gpu(seg: Segment) -> bool:
+    return any(t.role == "ent" and t.kind == "gpu" for m in seg.items for t in m.tags)
 
 
 def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params, float] | None:
@@ -93,11 +120,15 @@ def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params,
         pos, avoid, key = _ENTITY_CLASSES[kind]
         return (avoid if neg else pos), {key: [tag.value]}, 1.0
     if kind == "label":
+        if tag.ambiguous and tag.value in ("gpu", "gpus") and _names_gpu(seg):
+            return None  # "a GPU node with an A100": the model is the request, "GPU" its noun
         return ("avoid_node_label" if neg else "prefer_node_label"), {"key": tag.key, "value": tag.value}, 1.0
     if kind == "arch":
         return "prefer_arch", {"arch": _OTHER_ARCH[tag.value] if neg else tag.value}, 0.95 if neg else 1.0
     if kind == "dataset":
         local = seg.has("cue", "locality") or seg.has("cue", "colo")
+        if tag.ambiguous and not local:
+            return None  # a shortened dataset name ("laion") needs a locality word next to it
         return None if neg else ("prefer_data_locality", {"dataset": tag.value}, 1.0 if local else 0.85)
     cue, factor = _app_cue(seg, item)
     if cue == "samezone":
@@ -107,10 +138,27 @@ def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params,
     return None
 
 
+# "the pods run hot", "if 03 is busy": a load word after a copula describes something, asks nothing.
+_COPULAS = frozenset({"is", "are", "was", "were", "run", "runs", "running", "gets", "get", "seems", "looks"})
+
+
+def _described(seg: Segment, item: Mark) -> bool:
+    """ "the pods run hot", "it saturates the disks": a copula, or a subject and no request word."""
+    before = [m for m in seg.marks if m.end <= item.start]
+    if before and before[-1].text in _COPULAS:
+        return True
+    asks = any(m.has(r) for m in seg.marks for r in ("verb", "mod", "neg", "negpost", "cue"))
+    return not asks and any(m.has("pron") or m.has("subj") or m.has("bg") for m in before)
+
+
 def _concept(seg: Segment, item: Mark, name: str, neg: bool) -> tuple[str, Params, float] | None:
+    if name in ("busy", "idle") and _described(seg, item):
+        return None
     if name == "spread":
         zonal = seg.has("zoneword") or seg.has("concept", "spread_zones")
         name = "spread_zones" if zonal else "spread_nodes"
+    if name == "apart" and seg.has("concept", "spread_zones"):
+        return None  # "separate replicas onto different sites": the zonal concept says it
     if name in ("together", "apart") and (
         not seg.has("replicas") or any(t.kind == "app" for m in seg.items + seg.borrowed for t in m.tags)
     ):

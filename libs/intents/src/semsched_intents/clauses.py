@@ -59,13 +59,25 @@ class Segment:
         return [t.value for m in self.marks for t in m.tags if t.role == "mod"]
 
 
-def _and_splits(marks: Sequence[Mark], n: int, texts: Sequence[str]) -> bool:
+def _and_splits(marks: Sequence[Mark], n: int, texts: Sequence[str], before: Sequence[Mark] = ()) -> bool:
     if texts[n] not in _AND_WORDS:
         return False
     k = n + 1
     while k < len(marks) and marks[k].has("filler") and not marks[k].has("mod"):
         k += 1
-    return k < len(marks) and any(marks[k].has(r) for r in _NEW_PREDICATE)
+    if k < len(marks) and any(marks[k].has(r) for r in _NEW_PREDICATE):
+        return True
+    if not any(m.has("mod") for m in before):
+        return False
+    while k < len(marks) and not (marks[k].punct or marks[k].has("split")):  # "must ... and A100 preferred"
+        if marks[k].has("mod") and any(m.entity() is not None for m in marks[n + 1 : k]):
+            return True
+        k += 1
+    return False
+
+
+def _lead_in(seg: Segment) -> bool:
+    return bool(seg.marks) and all(m.has("verb") or m.has("filler") for m in seg.marks) and seg.has("neg")
 
 
 def split_sentences(marks: Sequence[Mark], texts: Sequence[str]) -> list[list[Segment]]:
@@ -86,9 +98,13 @@ def split_sentences(marks: Sequence[Mark], texts: Sequence[str]) -> list[list[Se
             if sentences[-1]:
                 sentences[-1][-1].sentence_end = mark.punct
             sentences.append([])
+        elif mark.punct == "/":
+            continue  # "H100/H200 if available": one list
+        elif mark.punct == ":" and _lead_in(current):
+            continue  # "Avoid: worker-3, worker-4": the predicate governs the list after it
         elif mark.punct:
             close(mark.punct)
-        elif mark.has("split") or _and_splits(marks, n, texts):
+        elif mark.has("split") or _and_splits(marks, n, texts, current.marks):
             if mark.has("split") and current.marks:
                 current.contrast = True  # "n2 otherwise": a clause word closes it off
             close("split")
@@ -103,6 +119,7 @@ def split_sentences(marks: Sequence[Mark], texts: Sequence[str]) -> list[list[Se
     return [_merge_lists(s) for s in sentences if s]
 
 
+_COPULAS = frozenset({"is", "are", "was", "were"})
 _LIST_ROLES = frozenset({"ent", "conj", "filler", "head", "lhead", "all"})
 
 
@@ -113,12 +130,18 @@ def _merge_lists(sentence: list[Segment]) -> list[Segment]:
     for seg in sentence:
         prev_items = out[-1].items if out else []
         kinds = {t.kind for m in seg.items for t in m.tags if t.role == "ent"}
-        bare_list = bool(seg.items) and all(
-            (not m.tags and m.text) or all(t.role in _LIST_ROLES for t in m.tags) for m in seg.marks
+        bare_list = bool(seg.items) and all(  # "bulk is too slow" is a clause of its own, not a list item
+            ((not m.tags and m.text) or all(t.role in _LIST_ROLES for t in m.tags)) and m.text not in _COPULAS
+            for m in seg.marks
         )
         last = prev_items[-1].entity() if prev_items else None
         after_comma = bool(out) and out[-1].end_punct in (",", "/") and not seg.contrast
-        if bare_list and after_comma and last is not None and last.role == "ent" and kinds == {last.kind}:
+        pointed = bool(out) and not prev_items and out[-1].has("pron") and out[-1].has("verb")
+        if (
+            bare_list
+            and after_comma
+            and (pointed or (last is not None and last.role == "ent" and kinds == {last.kind}))
+        ):
             out[-1].marks.extend(seg.marks)
             out[-1].end_punct = seg.end_punct
             continue
@@ -132,8 +155,10 @@ def _analyse(seg: Segment) -> None:
     mods = seg.mods()
     seg.own = combine(mods)
     seg.prefix_mod = any(m.has("mod") and m.start < first_item for m in seg.marks)
+    # a verb opening the first item is a new predicate too ("…, and spread the replicas")
     seg.bare = seg.own is None and not any(
-        (m.has("verb") or m.has("subj")) and m.start < first_item for m in seg.marks
+        (m.has("verb") and m.start <= first_item) or (m.has("subj") and m.start < first_item)
+        for m in seg.marks
     )
 
 
@@ -180,10 +205,10 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
             elif pending is not None:
                 seg.strength, seg.inherited = pending, True
                 carry = pending
-            elif seg.bare and carry is not None:
+            elif seg.bare and carry is not None and not seg.contrast:
                 seg.strength, seg.inherited = carry, True
             else:
-                seg.strength, carry = default, None
+                seg.strength, carry = ("medium" if seg.contrast else default), None
             pending = None
         if (
             sentence

@@ -13,7 +13,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "consolidate|colocate|co-locate|share|fill|move|get|give|make|steer|send|route|assign|bind|aim|"
         "stick|be|prioritise|prioritize|favour|favor|want|prefer|need|require|find|try|grab|allocate|"
         "start|launch|locate|position|have|stay on|keep it|put it|run it|schedule it|land it|place it|"
-        "go with|opt",
+        "go with|opt|why not|how about|what about",
     ),
     (
         "verb",
@@ -34,11 +34,13 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "same box|same host|same machine|same server|where is|where are|node where|nodes where|"
         "host where|co-schedule|coschedule|co-scheduled|schedule together|schedule them together|"
         "right next to|close|nodes running|node running|running|where there are|with the|close-by|"
-        "localhost with|same place as|wherever",
+        "localhost with|same place as|wherever|share a node|share nodes|share a host|share hosts|"
+        "share the node|share the same node|share a box|share a machine",
     ),
     (
         "cue:samezone",
-        "same zone as|same az as|same availability zone as|same region as|"
+        "same zone as|same az as|same availability zone as|same region as|same site as|same site|"
+        "same location as|same dc|same datacenter|same data center|same pop as|"
         "same datacenter as|same data center as|same dc as|same zone with|zone where|az where|same zone|"
         "same az|same availability zone|same region|same zones as|same azs as|zone of|az of|"
         "in the zone of|same failure domain as|same rack as|same zone that|availabilty zone as",
@@ -111,7 +113,9 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "tight packing|fewest nodes|fewer nodes|as few nodes|scale down|scaled down|compact|compactly|"
         "partially filled|partially-filled|partly filled|half-full|half full|use up|top up|"
         "nodes already in use|defragment|squeeze|stack|stacked|tetris|most-allocated|most allocated|"
-        "pack onto|pack into",
+        "pack onto|pack into|as few nodes as possible|as few as possible|fewest nodes possible|"
+        "fewest possible|as few machines as possible|as few hosts as possible|the fewest nodes possible|"
+        "as few boxes as possible",
     ),
     (
         "concept:spread",
@@ -134,7 +138,9 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "one per machine|per node each|each node|one per host|one replica per host|one pod per host|"
         "one per box|one per server|different hosts|separate hosts|different machines|multiple nodes|"
         "many nodes|host spread|node spread|node-level spread|onto different nodes|each on its own node|"
-        "own node",
+        "own node|different workers|separate workers|different servers|separate servers|different vms|"
+        "separate vms|different instances|separate instances|different boxes|separate boxes|"
+        "one per worker|one per vm|one per instance",
     ),
     (
         "concept:spread_zones",
@@ -145,6 +151,9 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "az failure|az down|zone down|zone going down|az going down|availability zone failure|"
         "different zones|different azs|separate zones|distinct zones|cross-zone|cross zone|cross-az|"
         "across the zones|all zones|all azs|multiple zones|multiple azs|several zones|zone spread|"
+        "across sites|different sites|per site|each site|multi-site|multi site|across datacenters|"
+        "across dcs|losing an az|losing a whole az|losing a whole zone|lose an az|lose a whole az|"
+        "an az outage|a zone outage|az goes down|zone goes down|survive an az|survive a zone|"
         "zonal spread|zone-level spread|losing a zone|lose a zone|zone loss|az loss|different regions|"
         "across regions|multi-region|zone-aware|zone aware|topology spread|across azs evenly",
     ),
@@ -177,7 +186,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
     (
         "zoneword",
         "zone|zones|az|azs|availability zone|availability zones|region|regions|zonal|"
-        "availabilty zone|datacenter|datacenters",
+        "availabilty zone|datacenter|datacenters|site|sites|dc|dcs",
     ),
     (
         "head",

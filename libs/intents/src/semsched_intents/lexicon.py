@@ -13,7 +13,8 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "mod:critical",
         "must|must be|must have|must run|always|absolutely|absolute|"
         "under any circumstances|required|require|requires|requirement|hard requirement|a requirement|"
-        "mandatory|critical|critically|at all costs|at any cost|need|needs|needed|need to|needs to|"
+        "mandatory|critical|critically|crucially|at all costs|at all cost|at any cost|must-have|must have|"
+        "need|needs|needed|need to|needs to|"
         "has to|have to|had better|got to|gotta|non-negotiable|nonnegotiable|essential|crucial|vital|"
         "imperative|no exceptions|no substitutes|no matter what|without exception|is a must|a must|shall|"
         "strictly|obligatory|compulsory|insist|i insist|whatever it takes|make it mandatory|"
@@ -39,7 +40,7 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "extremely|super|emphatically|do everything you can|i really want|really want|really like|"
         "really need|urgent|urgently|make certain|certainly|surely|by any means|keen|really keen|strong|"
         "top prio|a priority|as possible|pretty important|quite important|rather important|very keen|"
-        "a big deal|care a lot|we care a lot",
+        "a big deal|care a lot|we care a lot|it's key|it is key|it's key that|it is key that|key requirement",
     ),
     (
         "mod:weak",
@@ -63,7 +64,18 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "extra points|not a priority|if it's cheap to do|if not that's fine|would be a plus|nice if|"
         "if one is free|if one is available|if there's one free|if there is one|if any|if any are free|"
         "if there are any|if there's one|if one exists|if it exists|if they exist|if present|"
-        "would be neat|neat|i'd love|we'd love|it would be nice|it'd be good|it would be good|easy win",
+        "would be neat|neat|i'd love|we'd love|it would be nice|it'd be good|it would be good|easy win|"
+        "if they're available|if they are available|if it's available|if it is available|if they're free|"
+        "if they are free|if free|if there's availability|it'd be great|it would be great|would be perfect|"
+        "it'd be perfect|would be awesome|would be sweet|would be excellent|would be fantastic|"
+        "would love|i would love|we would love|would be a win|would be grand|"
+        "possible|if its possible|if its available|if its free|if that's feasible|"
+        "if that is feasible|if it's feasible|if it is feasible|whenever possible|where ever possible|"
+        "when ever possible|if possible at all|soft requirement|a soft requirement|soft constraint|"
+        "loose preference|a loose preference|mild preference|a mild preference|"
+        "if it has room|if they have room|"
+        "if there is capacity|if it has capacity|if room|if we have any|if we have one|if we have some|"
+        "if there are some|if you have any|if you have one|if any exist|if we've got any|if you've got any",
     ),
     (
         "mod:medium",
@@ -78,9 +90,10 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "neg",
         "not|no|don't|dont|do not|doesn't|doesnt|does not|isn't|isnt|aren't|arent|shouldn't|"
         "didn't|didnt|did not|wouldn't|would not|wasn't|weren't|mustn't|never be|no more|nothing on|"
-        "should not|won't|wont|without|except|excluding|exclude|other than|anywhere but|anything but|"
+        "should not|won't|wont|without|"
+        "nothing in|nothing at|none in|none on|except|excluding|exclude|other than|anywhere but|anything but|"
         "anywhere except|everywhere except|everything except|anything except|off|out of|stay clear|"
-        "clear of|none of|haven't|hasn't|have not|has not|less than|fewer than|nor|neither|apart from|"
+        "clear of|none of|haven't|hasn't|have not|has not|less than|fewer than|neither|apart from|"
         "except for|minus|outside of|outside",
     ),
     (
@@ -96,12 +109,21 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "antiaffinity with|anti affinity with|not next to|not near",
     ),
     (
+        "negpost mod:strong",
+        "strongly discouraged|highly discouraged|strongly advised against|really not wanted",
+    ),
+    (
+        "negpost mod:critical",
+        "out of the question|is out of the question|are out of the question|a hard no|hard no",
+    ),
+    (
         "negpost",
         "discouraged|is discouraged|are discouraged|strongly discouraged|not recommended|"
         "undesirable|not desired|not preferred|dispreferred|frowned upon|a bad idea|bad idea|not ideal|"
         "avoided|off-limits|no-go|no go|a no-go|excluded|not welcome|not wanted|unwanted|are out|is out|"
         "blacklisted|denied|not acceptable|unacceptable|to be avoided|be avoided|is bad|are bad|is a no|"
-        "is a nope|nope",
+        "is a nope|nope|not ok|not okay|is not ok|are not ok|isn't ok|aren't ok|is not okay|not fine|"
+        "is not fine|isn't fine|not alright|no good|is no good|not great|is not|are not|no thanks",
     ),
     (
         "perm permverb",
@@ -114,7 +136,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "perm",
         "both fine|both are fine|either is fine|any is fine|all fine|all are fine|both ok|"
         "either works|both work|any works|either one|either of them|is fine|are fine|fine|is ok|is okay|"
-        "are ok|are okay|ok|okay|works|work|works fine|is acceptable|are acceptable|acceptable|"
+        "are ok|are okay|ok|okay|works|works fine|is acceptable|are acceptable|acceptable|"
         "doesn't matter|does not matter|don't matter|don't care|do not care|dont care|no preference|"
         "not fussed|either way|whatever|whichever|don't mind|do not mind|dont mind|no problem|"
         "not a problem|not an issue|is allowed|allowed|tolerable|tolerate|can tolerate|doesn't hurt|"
@@ -125,9 +147,18 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "happy either way|cost is no object|no object|no constraints|no requirements|nothing fancy|"
         "don't have a preference|no particular preference|not picky|don't really care|couldn't care less|"
         "neutral|any zone|any node|any arch|any architecture|we're ok with|we are ok with|good with|"
-        "fine with|ok with|okay with|irrelevant|not relevant",
+        "fine with|ok with|okay with|irrelevant|not relevant|is secondary|secondary|a secondary concern|"
+        "not a concern|is not a concern|isn't a concern|less important|of secondary importance|"
+        "would do|would also do|will do|will also do|"
+        "would work|would also work|also works|works too|is also fine|is fine too|also fine|also ok|"
+        "is ok too|is okay too|is also ok|would be acceptable|"
+        "would be ok|would be okay|would be fine|is tolerable",
     ),
-    ("drop", "over|rather than|instead of|in preference to|more than|versus|vs|as opposed to"),
+    (
+        "drop",
+        "than|over|rather than|instead of|in preference to|more than|versus|vs|as opposed to|better than|"
+        "preferable to|more than|ahead of|before",
+    ),
     (
         "bg",
         "had|has had|was|were|been|got burned|got bitten|got hit|last week|last month|"
@@ -135,7 +166,16 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "runs in|run in|lives in|live in|sits in|sit in|are running in|is running in|runs on|"
         "are running on|is running on|incident|incidents|outage|outages|talks to|talk to|calls|"
         "reads from|writes to|depends on|connects to|used to|previously|earlier|historically|happened|"
-        "crashed|died|broke|went down|burned|burnt|caused|there was|there were|postmortem|post-mortem",
+        "crashed|died|broke|went down|burned|burnt|caused|there was|there were|postmortem|post-mortem|"
+        "lost|lost power|failed|went offline|is down|was down|had issues|had problems|has issues|"
+        "has problems|overheats|overheated|spikes|spiked|kicks off|kicks this off|triggers|gets|"
+        "is chatty|are chatty|is noisy|are noisy|is hungry|eats|hogs|collects|scrapes|"
+        "is our|fronts|sits behind|we call|calls it|runs together with|run together with|"
+        "works with|work with|works together with|runs alongside|runs with|is paired with|pairs with|"
+        "integrates with|integrate with|in a pipeline|same pipeline|decommissioned|being decommissioned|"
+        "is being drained|being drained|drained|deprecated|retired|retiring|under maintenance|"
+        "in maintenance|down for maintenance|is broken|are broken|noisy neighbour|noisy neighbor|"
+        "noisy neighbours|noisy neighbors|a noisy neighbour|a noisy neighbor",
     ),
     (
         "corr",
@@ -145,15 +185,23 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
     (
         "split",
         "but|so|since|because|though|although|however|while|whereas|as long as|so long as|"
-        "provided|provided that|unless|otherwise|then|given that|so that|cause|cuz|coz",
+        "provided|provided that|unless|otherwise|then|given that|so that|cause|cuz|coz|"
+        "if not possible|if that's not possible|if that is not possible|if it's not possible|"
+        "if it is not possible|if that isn't possible|if not|failing that|if that fails|or else|else|"
+        "if unavailable|if that's not an option|anyway|anyways|if they are all taken|if busy",
     ),
-    ("conj", "and|or|&|plus|as well as|along with|also|and also|and/or|either|too|as well"),
+    ("affirm", "yes|yeah|yep|yup|sure|fine by me|please yes"),
+    ("conj", "and|or|&|plus|as well as|along with|also|and also|and/or|either|too|as well|nor|or even"),
     (
         "all",
         "all|both|everything|all of it|all of them|all of the above|each|every one|the lot|"
         "all of these|all of those|those|these|all three|all four",
     ),
-    ("pron", "it|them|that|those|this|one|ones|that one|the latter|the former|there"),
+    (
+        "pron",
+        "it|them|that|those|this|one|ones|that one|the latter|the former|there|its|their|"
+        "both|both of them|all of them",
+    ),
     ("subj", "it's|it is|we|we'd|we're|we'll|i|i'd|i'm|i'll|you|they|let's|let|our|my"),
     (
         "filler",
@@ -163,4 +211,75 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "in general|generally|in the general case|as a general rule|pods in|per|x|lol|kindly|even|either|"
         "from|you've got|we've got|you have|we have|with|by|at|than|into|onto|as|its|it",
     ),
+)
+
+# Label values that are everyday words need their key or a head noun next to them ("gpu pool").
+COMMON_VALUES = frozenset(
+    {
+        "general",
+        "default",
+        "standard",
+        "dev",
+        "prod",
+        "test",
+        "staging",
+        "main",
+        "primary",
+        "large",
+        "small",
+        "medium",
+        "fast",
+        "slow",
+        "high",
+        "low",
+        "new",
+        "old",
+        "yes",
+        "no",
+        "true",
+        "false",
+        "on",
+        "off",
+        "gpu",
+        "cpu",
+        "memory",
+        "compute",
+        "storage",
+        "shared",
+        "public",
+        "private",
+        "internal",
+        "external",
+        "batch",
+        "system",
+        "infra",
+        "web",
+        "data",
+        "best",
+        "basic",
+        "premium",
+        "free",
+        "spot",
+        "enabled",
+        "disabled",
+        "none",
+        "any",
+        "all",
+        "hot",
+        "cold",
+        "warm",
+        "edge",
+        "core",
+        "common",
+        "critical",
+        "production",
+        "development",
+        "qa",
+        "ci",
+        "sandbox",
+        "experimental",
+        "beta",
+        "alpha",
+        "stable",
+    }
 )

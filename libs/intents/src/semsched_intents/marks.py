@@ -18,7 +18,7 @@ _NO_FUZZ_WORDS = (
     "lives close place never every where there their these those other should would could about after "
     "again hours minutes seconds month weeks night build built image images binary models model nodes "
     "notes roles rules tests state stage start store table token total today while write wrote reads "
-    "disks cards latency warmup cause cases "
+    "disks cards latency warmup cause cases possible "
 )
 _NO_FUZZ = frozenset(_NO_FUZZ_WORDS.split())
 
@@ -57,8 +57,7 @@ def fuzzy_mark(table: PhraseTable, word: str, i: int) -> Mark | None:
     best = process.extractOne(word, list(choices), scorer=OSA.distance, score_cutoff=limit)
     if best is None:
         return None
-    tag = choices[best[0]]
-    return Mark(i, i + 1, (tag,), conf=1.0 - 0.12 * float(best[1]), text=word)
+    return Mark(i, i + 1, choices[best[0]], conf=1.0 - 0.12 * float(best[1]), text=word)
 
 
 def key_values(source: str, tokens: Sequence[Token]) -> dict[int, Mark]:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 
+from semsched_intents.calibration import calibrate
 from semsched_intents.classify import Candidate, classify
 from semsched_intents.clauses import Segment, assign_strengths, split_sentences
 from semsched_intents.limits import ParserLimits
 from semsched_intents.merge import merge
 from semsched_intents.postscan import refine_marks
+from semsched_intents.references import requests, resolve_references
 from semsched_intents.scanner import scan
 from semsched_intents.text import Token, lower_same_length, sanitise, tokenize
 from semsched_intents.vocab import table_for
@@ -62,8 +64,9 @@ _SCHEMA_WORDS = re.compile(r"\b(?:" + "|".join(INTENT_TYPES) + r")\b|[{}\[\]\"]"
 class CpuParser:
     """Rule and lexicon parser of allocation hints against a cluster's vocabulary."""
 
-    def __init__(self, settings: ParserLimits | None = None) -> None:
+    def __init__(self, settings: ParserLimits | None = None, *, calibrate: bool = True) -> None:
         self._limits = settings or ParserLimits()
+        self._calibrate = calibrate  # off only to fit the calibration (evals/intents/calibrate.py)
 
     def parse(self, hint: str, context: ClusterContext) -> ParseResult:
         if len(hint) > self._limits.max_hint_chars:
@@ -77,7 +80,7 @@ class CpuParser:
         marks = refine_marks(scan(tokens, text, table_for(context), self._limits.fuzzy_budget), tokens)
         sentences = split_sentences(marks, [m.text for m in marks])
         assign_strengths(sentences)
-        _resolve_references(sentences)
+        resolve_references(sentences, _INDIFFERENCE, _CHOICE)
         candidates: list[Candidate] = []
         unparsed: list[str] = []
         for sentence in sentences:
@@ -86,7 +89,13 @@ class CpuParser:
                 candidates.extend(found)
                 if not found and _is_request(seg) and not seg.has("perm"):
                     unparsed.append(_span_text(text, tokens, seg))
-        intents = [Intent.model_validate(i) for i in merge(candidates)]
+        merged = merge(candidates)
+        if self._calibrate:
+            for item in merged:
+                score = item["confidence"]
+                assert isinstance(score, float)
+                item["confidence"] = calibrate(score)
+        intents = [Intent.model_validate(i) for i in merged]
         return ParseResult(intents=intents, unparsed=unparsed[:10])
 
 
@@ -100,66 +109,45 @@ def _span_text(text: str, tokens: list[Token], seg: Segment) -> str:
     return text[tokens[seg.marks[0].start].start : tokens[seg.marks[-1].end - 1].end][:200]
 
 
-def _requests(seg: Segment) -> bool:
-    return any(seg.has(r) for r in _REQUEST_ROLES) or seg.has("cue", "colo") or seg.has("cue", "samezone")
+# "anywhere except fra1 is fine": the permission covers the rest, the exclusion still holds.
+_EXCLUSIONS = frozenset(
+    {"except", "anywhere but", "anywhere except", "everywhere except", "anything but", "anything except"}
+    | {"other than", "apart from", "except for", "excluding", "but"}
+)
+_COPULA = frozenset({"is", "are", "was", "were"})
+# "T4 is enough", "spot is perfect": an evaluation after the copula is a preference, not a description.
+_APPROVING = frozenset(
+    {"perfect", "enough", "great", "best", "good", "ideal", "sufficient", "right", "excellent", "the way"}
+)
+
+
+def _excludes(seg: Segment) -> bool:
+    first = next((m.start for m in seg.items), None)
+    return first is not None and any(m.text in _EXCLUSIONS and m.start < first for m in seg.marks)
+
+
+def _described(seg: Segment) -> bool:
+    """ "lte is too flaky": a mention as the subject of a copula and a judgement (a concept such as
+    flaky or pricey, or "too ..."), with nothing asked, describes it."""
+    items = seg.items
+    if not items:
+        return False
+    rest = [m for m in seg.marks if m.start >= items[0].end and (m.text in _COPULA or not m.has("filler"))]
+    if not rest or rest[0].text not in _COPULA:
+        return False
+    if len(rest) > 1 and rest[1].text == "too":
+        return True  # "eu-central-1a is too far from our users"
+    if requests(seg):
+        return False
+    if any(m.text in _APPROVING for m in rest[1:]):
+        return False
+    return any(m.has("concept") or m.text == "too" for m in rest[1:])  # "is too flaky", "is pricey"
 
 
 def _silenced(seg: Segment) -> bool:
-    """Permission ("spot is fine") and background ("zone-b had an outage") place nothing."""
-    if seg.silenced or seg.has("permverb") or (seg.has("perm") and not seg.has("verb")):
+    """Permission ("spot is fine"), background ("zone-b had an outage") and descriptions place nothing."""
+    if seg.silenced or seg.has("permverb"):
         return True
-    return seg.has("bg") and not _requests(seg)
-
-
-def _perm_text(seg: Segment) -> set[str]:
-    return {m.text for m in seg.marks if m.has("perm")}
-
-
-def _cancels(perm: set[str], prev: Segment) -> bool:
-    if perm & _INDIFFERENCE:
-        return True
-    values = {t.value for m in prev.items for t in m.tags}
-    return bool(perm & _CHOICE) and ({"amd64", "arm64"} <= values or {"spot", "ondemand"} <= values)
-
-
-def _borrow(seg: Segment, prev: Segment) -> None:
-    """A pronoun clause ("avoid it", "keep away from them") takes the previous clause's mentions;
-    a previous clause that only described them ("ams1 is the backup site") then places nothing."""
-    items = prev.items
-    if seg.has("cue", "colo") or seg.has("cue", "samezone"):
-        items = [m for m in items if any(t.kind in ("app", "dataset") for t in m.tags)]
-    seg.borrowed = items
-    if seg.own is not None:
-        seg.strength = seg.own
-    if items and not _requests(prev):
-        prev.silenced = True
-
-
-def _correct(seg: Segment, wrong: Segment) -> None:
-    """ "near solr - sorry, I meant etcd": the correction replaces the mentions of the clause it
-    corrects and keeps that clause's cues, polarity and strength."""
-    wrong.silenced = True
-    if seg.items:
-        seg.marks = [m for m in wrong.marks if m.entity() is None and not m.has("corr")] + seg.marks
-        if seg.own is None:
-            seg.strength = wrong.strength
-
-
-def _resolve_references(sentences: list[list[Segment]]) -> None:
-    """Pronouns borrow the previous clause's mentions; indifference and corrections cancel them."""
-    previous: Segment | None = None
-    last: Segment | None = None
-    for sentence in sentences:
-        for k, seg in enumerate(sentence):
-            prev = sentence[k - 1] if k > 0 else last
-            own = [m for m in seg.items if not m.has("cue")]  # "separate them": a cue, no object
-            if not own and prev is not None and prev.items:
-                if seg.has("pron") and (seg.has("verb") or seg.has("cue")) and not seg.has("perm"):
-                    _borrow(seg, prev)
-                elif not seg.items and k > 0 and seg.has("perm") and _cancels(_perm_text(seg), prev):
-                    prev.silenced = True
-            if seg.has("corr") and previous is not None and previous is not seg:
-                _correct(seg, previous)
-            if seg.items:
-                previous = seg
-            last = seg
+    if seg.has("perm") and not seg.has("verb"):
+        return not _excludes(seg)
+    return (seg.has("bg") and not requests(seg)) or _described(seg)

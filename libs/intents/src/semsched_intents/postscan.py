@@ -14,6 +14,7 @@ from semsched_intents.text import Token
 from semsched_intents.vocab import Tag
 
 _DATASET_HEADS = frozenset({"dataset", "data set", "corpus", "datasets"})
+_MACHINES = frozenset({"nodes", "node", "boxes", "box", "servers", "server", "hosts", "host", "machines"})
 _SKIP = frozenset({"the", "a", "an", "our", "their", "those", "these", "any", "its", "my"})
 # Words that cannot be an app's name in "near the <name> pods".
 _NOT_NAMES = frozenset(
@@ -88,10 +89,11 @@ def _unknown_names(marks: list[Mark], tokens: Sequence[Token]) -> list[Mark]:
         after = marks[run_end] if run_end < len(marks) else None
         head_text = " ".join(t.text for t in tokens[after.start : after.end]) if after else ""
         glued = len(run) > 1 and all(tokens[m.start].joined for m in run[1:])
+        machines = head_text in _MACHINES  # "not the r12 nodes": a group of machines, not an app
         kind = ""
         if after is not None and head_text in _DATASET_HEADS:
             kind = "dataset"
-        elif _cue_before(marks, n) and (glued or (after is not None and after.has("head"))):
+        elif _cue_before(marks, n) and (glued or (after is not None and after.has("head") and not machines)):
             kind = "app"
         if kind:
             end = after.end if kind == "app" and after is not None and after.has("head") else run[-1].end
@@ -105,7 +107,66 @@ def _unknown_names(marks: list[Mark], tokens: Sequence[Token]) -> list[Mark]:
     return out
 
 
+def _bare_counts(marks: list[Mark]) -> None:
+    """ "A100s or L4s, with at least 2 free": a count with no unit takes the GPU or CPU named just before."""
+    for n, mark in enumerate(marks):
+        k = n + 1
+        while k < len(marks) and marks[k].text in ("of", "them", "those", "these") and k - n < 3:
+            k += 1  # "4 of them free"
+        if mark.tags or not mark.text.isdigit() or k >= len(marks) or not marks[k].has("qadj"):
+            continue
+        for k in range(n - 1, max(-1, n - 8), -1):
+            kinds = {t.kind for t in marks[k].tags if t.role == "ent"} | {
+                t.value for t in marks[k].tags if t.role == "res"
+            }
+            resource = "gpu" if "gpu" in kinds else "cpu" if "cpu" in kinds else ""
+            if resource:
+                mark.tags = (Tag("qty", f"{float(mark.text):.6g}", kind=resource),)
+                break
+
+
+def _negated_permission(marks: list[Mark]) -> None:
+    """ "cannot tolerate preemption": a negated permission word is no permission; the negation stays."""
+    for n in range(1, len(marks)):
+        if marks[n].has("perm") and (marks[n - 1].has("neg") or marks[n - 1].has("negpost")):
+            kept = tuple(t for t in marks[n].tags if t.role not in ("perm", "permverb"))
+            marks[n].tags = kept or (Tag("filler"),)
+
+
+_ONLY = frozenset({"only", "exclusively"})
+_CONTENT = ("ent", "concept", "qty", "head", "lhead", "replicas", "zoneword", "res")
+
+
+def _content_next_to(marks: Sequence[Mark], n: int) -> bool:
+    for step in (-1, 1):
+        k = n + step
+        while 0 <= k < len(marks) and marks[k].has("filler") and not marks[k].punct:
+            k += step
+        if 0 <= k < len(marks) and any(marks[k].has(r) for r in _CONTENT):
+            return True
+    return False
+
+
+def _loose_only(marks: list[Mark]) -> None:
+    """ "A100 only", "only the nvme boxes" ask for something; "those are for training only" does not:
+    "only" is a modifier when it stands next to a mention. "possible" hedges ("if its possible"),
+    except after a superlative ("cheapest possible")."""
+    for n, mark in enumerate(marks):
+        if mark.text in _ONLY and mark.has("mod") and not _content_next_to(marks, n):
+            mark.tags = (Tag("filler"),)
+        before = marks[n - 1] if n > 0 else None
+        if (
+            mark.text == "possible"
+            and before is not None
+            and (before.has("concept") or before.text.endswith("est"))
+        ):
+            mark.tags = (Tag("filler"),)  # "the cheapest possible": a superlative, not a hedge
+
+
 def refine_marks(marks: list[Mark], tokens: Sequence[Token]) -> list[Mark]:
     """Apply the window rules; marks stay in token order."""
     _load_combos(marks)
+    _negated_permission(marks)
+    _loose_only(marks)
+    _bare_counts(marks)
     return _unknown_names(marks, tokens)

@@ -141,6 +141,8 @@ def _number(tokens: Sequence[Token], i: int) -> tuple[float, str, int] | None:
     m = _MULT.match(text)
     if m:
         return float(m.group(1)), "x", i + 1
+    if text == "half" and i + 1 < len(tokens) and tokens[i + 1].text in ("a", "an"):
+        return 0.5, "", i + 2  # "half a terabyte"
     if text in NUMBER_WORDS and text not in ("half", "single", "couple", "pair", "dozen"):
         return NUMBER_WORDS[text], "", i + 1
     if text in ("a", "an") and i + 1 < len(tokens):
@@ -174,8 +176,14 @@ def _next_text(tokens: Sequence[Token], j: int) -> str:
 def _memory_or_cpu_m(tokens: Sequence[Token], j: int) -> str:
     """Kubernetes "m": millicores with a CPU word after it ("500m of cpu"), MiB with a memory word;
     otherwise not a resource ("31m" is minutes or metres)."""
-    window = {tokens[k].text for k in range(j, min(j + 4, len(tokens))) if not tokens[k].punct}
-    return "memory" if window & _MEMORY_WORDS else "cpu" if window & _CPU_WORDS else ""
+    for k in range(j, min(j + 4, len(tokens))):  # the nearest resource word decides
+        if tokens[k].punct:
+            break
+        if tokens[k].text in _MEMORY_WORDS:
+            return "memory"
+        if tokens[k].text in _CPU_WORDS:
+            return "cpu"
+    return ""
 
 
 def parse_quantity(tokens: Sequence[Token], i: int) -> Quantity | None:
@@ -189,8 +197,9 @@ def parse_quantity(tokens: Sequence[Token], i: int) -> Quantity | None:
         unit = _next_text(tokens, j)
         if unit in _GPU_NAMES:  # "4 A100 GPUs", "8 H100s": a count; the name stays for the scanner
             return Quantity("gpu", value, i, j)
-        if unit == "x":
-            return None
+        if unit == "x":  # "4 x L4": a count of GPUs
+            k = _skip_adjectives(tokens, j + 1, 2)
+            return Quantity("gpu", value, i, k) if _next_text(tokens, k) in _GPU_NAMES else None
         j += 1
     if unit == "x":
         j = _skip_adjectives(tokens, j, 2)

@@ -43,6 +43,32 @@ _APP_HEADS = frozenset(
     }
 )
 _PLACING = frozenset({"on", "onto", "in", "into", "to"})
+# Nouns for machines: an everyday-word label value right before one names the label ("GPU nodes",
+# "prod boxes", "best-effort machines").
+_NODE_HEADS = frozenset(
+    {
+        "node",
+        "nodes",
+        "box",
+        "boxes",
+        "machine",
+        "machines",
+        "host",
+        "hosts",
+        "server",
+        "servers",
+        "instance",
+        "instances",
+        "vm",
+        "vms",
+        "worker",
+        "workers",
+        "hardware",
+        "capacity",
+        "fleet",
+    }
+)
+_WORD_ROLES = frozenset({"mod", "neg", "perm", "permverb", "verb", "cue", "res", "replicas", "concept", "bg"})
 
 
 @dataclass(slots=True)
@@ -53,6 +79,16 @@ class _State:
     fuzzy_left: int
     marks: list[Mark] = field(default_factory=list)
     cont: tuple[str, str] | None = None  # (entity kind, prefix as written) for "zone b or c"
+
+
+def _glued(st: _State, i: int) -> tuple[int, tuple[Tag, ...]] | None:
+    """ "mongo db", "signal r hub": two words written apart that make one context name."""
+    if i + 1 >= len(st.tokens) or st.tokens[i + 1].punct:
+        return None
+    tags = st.table.entries.get((st.tokens[i].text + st.tokens[i + 1].text,))
+    if tags and any(t.role == "ent" and t.kind != "label" for t in tags):
+        return i + 2, tuple(t for t in tags if t.role == "ent")
+    return None
 
 
 def _lookup(st: _State, i: int) -> tuple[int, tuple[Tag, ...]] | None:
@@ -91,10 +127,25 @@ def _refine(st: _State, i: int, end: int, tags: tuple[Tag, ...]) -> tuple[int, t
                 t.role == "lhead" and t.value in ("", tag.key) for t in before.tags
             )
             placed = before is not None and before.text in _PLACING
+            machine = _word(st, end) in _NODE_HEADS
             if head_end == end and _word(st, end) in _APP_HEADS:
                 continue  # "the payments service" names an app, not the team=payments label
-            if tag.ambiguous and head_end == end and not (head_before or placed):
+            # "not staging," / "no prod": a negated bare value that ends its phrase is an object
+            negated = before is not None and before.has("neg") and _word(st, end) in ("", "and", "or", "nor")
+            listed = any(  # "highcpu pool if it has room, else main": the same key just before
+                t.role == "ent" and t.kind == "label" and t.key == tag.key
+                for m in st.marks[-8:]
+                for t in m.tags
+            )
+            if (
+                tag.ambiguous
+                and head_end == end
+                and not (head_before or placed or machine or negated or listed)
+            ):
                 continue
+            if tag.ambiguous and (head_end > end or head_before or machine):
+                # a head noun settles it: "best-effort nodes" is the label, not a hedge
+                return head_end, (tag,)
             end = head_end
         out.append(tag)
     ent = next((t for t in out if t.role == "ent"), None)
@@ -129,6 +180,8 @@ def _continuation(st: _State, i: int) -> Mark | None:
         for family in st.table.node_ids.values():
             if str(int(word)) in family:
                 return Mark(i, i + 1, (Tag("ent", family[str(int(word))], kind="node"),))
+    if kind == "node" and word in st.table.node_ids.get("", {}):
+        return Mark(i, i + 1, (Tag("ent", st.table.node_ids[""][word], kind="node"),))
     if written and (_ZONE_ID.match(word) if kind == "zone" else word.isdigit()):
         return Mark(i, i + 1, (Tag("ent", f"{written}-{word}", kind=kind),), known=False)
     return None
@@ -164,6 +217,13 @@ def _fuzzy(st: _State, i: int) -> Mark | None:
     return fuzzy_mark(st.table, st.tokens[i].text, i)
 
 
+def _bracketed_after_gpu(st: _State) -> bool:
+    if len(st.marks) < 2 or st.marks[-1].punct != "(":
+        return False
+    ent = st.marks[-2].entity()
+    return ent is not None and ent.kind == "gpu"
+
+
 def _step(st: _State, i: int, kv: dict[int, Mark]) -> Mark:
     tok = st.tokens[i]
     if tok.joined and tok.text == "only":
@@ -175,12 +235,22 @@ def _step(st: _State, i: int, kv: dict[int, Mark]) -> Mark:
     if i in kv:
         return kv[i]
     qty = parse_quantity(st.tokens, i)
+    if qty is not None and qty.resource == "memory" and qty.end == i + 1:
+        found = _lookup(st, i)  # "nvme and 100g": a bare figure that is a label value names the label
+        labels = tuple(t for t in found[1] if t.role == "ent" and t.kind == "label") if found else ()
+        if labels:
+            return Mark(i, i + 1, labels[:1])
+    if qty is not None and qty.resource == "memory" and _bracketed_after_gpu(st):
+        return Mark(i, qty.end, (Tag("filler"),))  # "an A100 (80GB)": the card's own memory
     if qty is not None and qty.resource:
         return Mark(i, qty.end, (Tag("qty", f"{qty.amount:.6g}", kind=qty.resource),))
     cont = _continuation(st, i)
     if cont is not None:
         return cont
     found = _lookup(st, i)
+    glued = _glued(st, i)
+    if glued is not None and (found is None or not any(t.role == "ent" for t in found[1])):
+        found = glued
     if found is not None:
         end, tags = _refine(st, i, *found)
         if any(t.role == "ent" for t in tags):

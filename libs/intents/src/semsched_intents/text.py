@@ -32,6 +32,26 @@ _QUOTES = str.maketrans(
     }
 )
 _SPACES = re.compile(r"[ \u00a0]+")
+_WITH = re.compile(r"(?<![\w/])[wW]/(?:([oO])(?![\w/])|(?=[\s\w]))")  # "w/ minio", "w/o spot"
+# Cyrillic and Greek letters that look like Latin ones ("z\u043ene-\u0430" with Cyrillic o and a):
+# mapped to Latin inside words that also have Latin letters, so a pasted or spoofed name still
+# matches; words written wholly in another script are left alone.
+_HOMOGLYPHS = str.maketrans(
+    "\u0430\u0435\u043e\u0440\u0441\u0445\u0443\u0456\u0458\u0455\u04bb\u0501\u051b\u051d"
+    "\u0410\u0412\u0415\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0425\u0423\u0406\u0408\u0405"
+    "\u03bf\u03b1\u03b5\u03b9\u03ba\u03bd\u03c1\u03c4\u03c5\u03c7"
+    "\u0391\u0392\u0395\u0396\u0397\u0399\u039a\u039c\u039d\u039f\u03a1\u03a4\u03a5\u03a7",
+    "aeopcxyijshdqwABEKMHOPCTXYIJSoaeiknptuxABEZHIKMNOPTYX",
+)
+_MIXED_WORD = re.compile(r"[^\W_]+(?:[-.'][^\W_]+)*")
+
+
+def _latinise(match: re.Match[str]) -> str:
+    word = match.group(0)
+    if word.isascii() or not any("a" <= c.lower() <= "z" for c in word):
+        return word
+    return word.translate(_HOMOGLYPHS)
+
 
 # A word: letters/digits, with inner dots/apostrophes ("0.5tb", "v2.14.0", "don't"). A lone hyphen
 # between two words joins them ("zone-a"); other punctuation is kept as a one-character token.
@@ -49,6 +69,10 @@ def sanitise(hint: str) -> str:
     text = _ANSI.sub("", _SURROGATES.sub("", hint))
     text = unicodedata.normalize("NFKC", text)
     text = _CONTROLS.sub("", text).translate(_QUOTES)
+    if not text.isascii():
+        text = _MIXED_WORD.sub(_latinise, text)
+    if "/" in text:
+        text = _WITH.sub(lambda m: "without" if m.group(1) else "with ", text)
     return _SPACES.sub(" ", text).strip()
 
 

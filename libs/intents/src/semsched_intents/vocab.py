@@ -8,83 +8,13 @@ from dataclasses import dataclass, field
 
 from semsched_intents.concepts import DOMAIN_WORDS, GPU_FAMILIES
 from semsched_intents.hashing import context_hash
-from semsched_intents.lexicon import POLARITY_WORDS, STRENGTH_WORDS
+from semsched_intents.lexicon import COMMON_VALUES, POLARITY_WORDS, STRENGTH_WORDS
 from semsched_intents.text import phrase_tokens
 from semsched_proto.intents import ClusterContext
 
 Phrase = tuple[str, ...]
 _ZONE_PREFIXES: tuple[Phrase, ...] = (("zone",), ("az",), ("availability", "zone"), ("zones",), ("azs",))
 _QTY_LIKE = re.compile(r"^\d+(?:\.\d+)?[a-z]{0,3}$")
-# Label values that are everyday words need their key or a head noun next to them ("gpu pool").
-_COMMON_VALUES = frozenset(
-    {
-        "general",
-        "default",
-        "standard",
-        "dev",
-        "prod",
-        "test",
-        "staging",
-        "main",
-        "primary",
-        "large",
-        "small",
-        "medium",
-        "fast",
-        "slow",
-        "high",
-        "low",
-        "new",
-        "old",
-        "yes",
-        "no",
-        "true",
-        "false",
-        "on",
-        "off",
-        "gpu",
-        "cpu",
-        "memory",
-        "compute",
-        "storage",
-        "shared",
-        "public",
-        "private",
-        "internal",
-        "external",
-        "batch",
-        "system",
-        "infra",
-        "web",
-        "data",
-        "best",
-        "basic",
-        "premium",
-        "free",
-        "spot",
-        "enabled",
-        "disabled",
-        "none",
-        "any",
-        "all",
-        "hot",
-        "cold",
-        "warm",
-        "edge",
-        "core",
-        "common",
-        "critical",
-        "production",
-        "development",
-        "qa",
-        "ci",
-        "sandbox",
-        "experimental",
-        "beta",
-        "alpha",
-        "stable",
-    }
-)
 _GENERIC_KEY_PARTS = frozenset({"node", "nodes", "kubernetes", "io", "k8s", "com", "sh", "x", "label", "the"})
 
 
@@ -107,7 +37,7 @@ class PhraseTable:
     maxlen: dict[str, int] = field(default_factory=dict)
     zone_ids: dict[str, str] = field(default_factory=dict)  # short id ("b", "1a") -> zone name
     node_ids: dict[str, dict[str, str]] = field(default_factory=dict)  # prefix -> number -> node
-    fuzzy_names: dict[str, dict[str, Tag]] = field(default_factory=dict)  # first letter -> word -> tag
+    fuzzy_names: dict[str, dict[str, tuple[Tag, ...]]] = field(default_factory=dict)  # letter -> word -> tags
 
     def add(self, phrase: Phrase, tag: Tag, *, override_words: bool = False) -> None:
         if not phrase:
@@ -126,7 +56,9 @@ class PhraseTable:
 
     def add_fuzzy(self, word: str, tag: Tag) -> None:
         if len(word) >= 5 and word.isalpha():
-            self.fuzzy_names.setdefault(word[0], {})[word] = tag
+            by_word = self.fuzzy_names.setdefault(word[0], {})
+            if tag not in by_word.get(word, ()):
+                by_word[word] = (*by_word.get(word, ()), tag)
 
 
 def _parse_role(spec: str) -> Tag:
@@ -144,8 +76,10 @@ def _build_static() -> PhraseTable:
             toks = phrase_tokens(phrase)
             for tag in tags:
                 table.add(toks, tag)
+                if tag.role == "neg" and "verb" not in roles:
+                    continue  # a typo guessed into a negation would flip the request: verbs only ("avoild")
                 if (
-                    tag.role in ("mod", "verb", "concept", "cue", "replicas", "ent", "zoneword")
+                    tag.role in ("mod", "verb", "neg", "concept", "cue", "replicas", "ent", "zoneword")
                     and len(toks) == 1
                 ):
                     table.add_fuzzy(toks[0], tag)
@@ -159,12 +93,31 @@ def _build_static() -> PhraseTable:
 _STATIC = _build_static()
 
 
+_SPELLING = re.compile(r"i([sz])(e|ed|es|ing|ation|ations|er)$")  # optimised / optimized
+
+
+def _respell(tok: str) -> str:
+    m = _SPELLING.search(tok)
+    if m is None or len(tok) < 6:
+        return tok
+    return tok[: m.start(1)] + ("s" if m.group(1) == "z" else "z") + tok[m.end(1) :]
+
+
 def _name_variants(name: str) -> list[Phrase]:
+    """A name as written, glued into one word, and in the other -ise/-ize spelling."""
     toks = phrase_tokens(name)
     out = [toks]
     if len(toks) > 1:
         out.append(("".join(toks),))
+    other = tuple(_respell(t) for t in toks)
+    if other != toks:
+        out.append(other)
     return out
+
+
+# A zone's short id may stand alone ("1b is not ok", "the lhr site") when it cannot be an ordinary
+# word: a digit-letter id ("1b", "2a") or an unknown alphabetic code of three or more letters.
+_BARE_ZONE_ID = re.compile(r"^(?:\d{1,2}[a-z]|[a-z]\d{1,2}|[a-z]{3,})$")
 
 
 def _add_zones(table: PhraseTable, zones: list[str]) -> None:
@@ -185,20 +138,34 @@ def _add_zones(table: PhraseTable, zones: list[str]) -> None:
     for short, zone in table.zone_ids.items():
         for prefix in _ZONE_PREFIXES:
             table.add((*prefix, short), Tag("ent", zone, kind="zone"))
+        if _BARE_ZONE_ID.match(short) and (short,) not in table.entries and short not in COMMON_VALUES:
+            table.add((short,), Tag("ent", zone, kind="zone"))
+
+
+_NODE_ID = re.compile(r"^[a-z]{1,2}\d{1,3}$")  # "a2" in kube-node-a2
+_NODE_WORDS: tuple[str, ...] = ("node", "nodes", "host", "hosts", "box", "server", "worker", "workers")
 
 
 def _add_nodes(table: PhraseTable, nodes: list[str]) -> None:
+    short: dict[str, list[str]] = {}
     for node in nodes:
         tag = Tag("ent", node, kind="node")
         for v in _name_variants(node):
             table.add(v, tag)
         toks = phrase_tokens(node)
+        if len(toks) >= 2 and _NODE_ID.match(toks[-1]):
+            short.setdefault(toks[-1], []).append(node)
         if len(toks) >= 2 and toks[-1].isdigit():
             prefix, num = toks[:-1], str(int(toks[-1]))
             table.node_ids.setdefault(" ".join(prefix), {})[num] = node
             table.add((*prefix, num), tag)
             table.add(("".join(prefix) + num,), tag)
             table.add((*prefix[:-1], prefix[-1] + "s", num), tag)  # "nodes 7 or 8", "workers 3 and 4"
+    for ident, owners in short.items():  # "node a2", "nodes b1 and b2": a unique alphanumeric suffix
+        if len(owners) == 1:
+            table.node_ids.setdefault("", {})[ident] = owners[0]
+            for word in _NODE_WORDS:
+                table.add((word, ident), Tag("ent", owners[0], kind="node"))
 
 
 def _label_ambiguous(table: PhraseTable, toks: Phrase, value: str) -> bool:
@@ -207,7 +174,7 @@ def _label_ambiguous(table: PhraseTable, toks: Phrase, value: str) -> bool:
         for t in table.entries.get(toks, ())
     )
     short = len(value) <= 2 and (value.isalpha() or value.isdigit())  # "a", "ml", "1"; not "c3"
-    return taken or value in _COMMON_VALUES or short or bool(_QTY_LIKE.match(value))
+    return taken or value in COMMON_VALUES or short or bool(_QTY_LIKE.match(value))
 
 
 def _add_labels(table: PhraseTable, labels: dict[str, list[str]]) -> None:
@@ -235,6 +202,7 @@ def _build_context(context: ClusterContext) -> PhraseTable:
     table = _STATIC.copy()
     _add_zones(table, context.zones)
     _add_nodes(table, context.nodes)
+    prefixes: dict[str, list[Tag]] = {}
     for kind, names in (("app", context.apps), ("dataset", context.datasets), ("gpu", context.gpu_models)):
         for name in names:
             value = name.lower() if kind == "gpu" else name
@@ -242,10 +210,26 @@ def _build_context(context: ClusterContext) -> PhraseTable:
             for v in _name_variants(name):
                 table.add(v, tag, override_words=kind != "gpu")
             table.add_fuzzy("".join(phrase_tokens(name)), tag)
+            if kind != "gpu":
+                for short in _short_forms(name):
+                    prefixes.setdefault(short, []).append(Tag("ent", name, kind=kind, ambiguous=True))
             if kind == "gpu":
                 table.add((phrase_tokens(name)[-1] + "s",), tag)
     _add_labels(table, context.node_labels)
+    for short, tags in prefixes.items():  # "mongo" -> mongodb, "redis" -> redis-cache: one owner only
+        if len(tags) == 1 and (short,) not in table.entries:
+            table.add((short,), tags[0])
     return table
+
+
+def _short_forms(name: str) -> list[str]:
+    """Shortenings people write for an app or dataset: its first word ("laion" of laion-400m), or a
+    prefix of five letters or more of a one-word name ("elastic" of elasticsearch)."""
+    toks = phrase_tokens(name)
+    if len(toks) > 1:
+        return [toks[0]] if len(toks[0]) >= 4 and toks[0].isalpha() else []
+    word = toks[0]
+    return [word[:n] for n in range(5, len(word) - 1)] if word.isalpha() else []
 
 
 _CACHE: OrderedDict[str, PhraseTable] = OrderedDict()

@@ -1,0 +1,206 @@
+"""References across clauses: pronouns, ellipsis, corrections and indifference.
+
+- A pronoun clause ("avoid it", "keep away from them") borrows the mentions of the nearest earlier
+  clause that has some, looking back over descriptive clauses ("mongodb is our store, it is
+  latency sensitive, so put this next to it"), at most a few clauses and two sentences back.
+- A pronoun with a head noun borrows only mentions of that kind: "that node" a node, "that zone"
+  a zone ("clickhouse had an outage on worker-9, so stay off that node").
+- An object pronoun after a preposition borrows even when the clause has its own mentions
+  ("keep away from it and from loki").
+- Ellipsis: a clause with a colocation or same-zone cue and no mention of its own takes the apps
+  of the clause before ("co-locate with redis; if not possible, at least same zone").
+- The clause lent from then places nothing unless it was itself a request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from semsched_intents.clauses import Segment
+from semsched_intents.marks import Mark
+
+_REQUEST_ROLES = ("verb", "mod", "neg", "negpost")
+_KIND_HEADS: dict[str, frozenset[str]] = {
+    "node": frozenset(
+        [
+            "node",
+            "nodes",
+            "box",
+            "boxes",
+            "host",
+            "hosts",
+            "machine",
+            "machines",
+            "server",
+            "servers",
+            "worker",
+            "workers",
+            "vm",
+            "vms",
+        ]
+    ),
+    "zone": frozenset(
+        ["zone", "zones", "az", "azs", "site", "sites", "region", "regions", "dc", "datacenter", "location"]
+    ),
+    "label": frozenset(
+        ["pool", "pools", "tier", "tiers", "class", "label", "labels", "rack", "racks", "env", "environment"]
+    ),
+    "gpu": frozenset(["gpu", "gpus", "card", "cards", "model", "models"]),
+    "dataset": frozenset(["dataset", "datasets", "corpus", "cache"]),
+}
+_PREPOSITIONS = frozenset({"from", "to", "with", "near", "by", "of", "beside", "than"})
+_OBJECT_PRONOUNS = frozenset({"it", "them", "those", "that one", "the latter", "both", "both of them"})
+_POSSESSIVE = frozenset({"its", "their"})
+_LOOKBACK = 4  # clauses
+
+
+def _imperative(seg: Segment) -> bool:
+    """ "so run in that zone": a clause opening with "run in/on" gives an order, it describes nothing
+    ("redis runs in zone-b" does)."""
+    first = next((m for m in seg.marks if not (m.has("filler") or m.has("conj") or m.has("mod"))), None)
+    return first is not None and first.has("bg") and first.text.startswith("run ")
+
+
+def requests(seg: Segment) -> bool:
+    """Whether a clause asks for something (a predicate, a modifier, a polarity or a placement cue)."""
+    return any(seg.has(r) for r in _REQUEST_ROLES) or _has_cue(seg) or _imperative(seg)
+
+
+def _has_cue(seg: Segment) -> bool:
+    return seg.has("cue", "colo") or seg.has("cue", "samezone")
+
+
+_PLACES = ("zone", "node")
+_JUDGEMENTS = frozenset({"unreliable", "expensive", "busy"})  # "r14 is flaky, avoid it": not lent
+
+
+def _pronoun_kind(seg: Segment) -> tuple[bool, tuple[str, ...], bool]:
+    """(has a pronoun, the kinds its head noun names (none: any), whether it is an object after a
+    preposition); "there" names a place."""
+    found, kind, after_prep = False, "", False
+    if any(m.text == "there" and m.has("pron") for m in seg.marks):
+        kind = "place"
+    for n, mark in enumerate(seg.marks):
+        if not mark.has("pron"):
+            continue
+        found = True
+        nxt = seg.marks[n + 1].text if n + 1 < len(seg.marks) else ""
+        if mark.text not in _POSSESSIVE:
+            kind = kind or next((k for k, heads in _KIND_HEADS.items() if nxt in heads), "")
+        before = seg.marks[n - 1] if n > 0 else None
+        if mark.text in _OBJECT_PRONOUNS and before is not None:
+            after_prep = after_prep or before.text in _PREPOSITIONS or before.has("cue")
+    kinds: tuple[str, ...] = _PLACES if kind == "place" else (kind,) if kind else ()
+    return found, kinds, after_prep
+
+
+def _mentions(seg: Segment) -> list[Mark]:
+    return seg.items or seg.borrowed
+
+
+def _of_kind(items: Sequence[Mark], kinds: Sequence[str]) -> list[Mark]:
+    return [m for m in items if any(t.role == "ent" and t.kind in kinds for t in m.tags)]
+
+
+def _antecedent(history: Sequence[Segment], kinds: Sequence[str]) -> tuple[Segment, list[Mark]] | None:
+    for seg in reversed(history[-_LOOKBACK:]):
+        items = [m for m in _mentions(seg) if not any(t.value in _JUDGEMENTS for t in m.tags)]
+        if kinds:
+            items = _of_kind(items, kinds)
+        elif _of_kind(items, _PLACES) and _of_kind(items, ("dataset",)):
+            items = [
+                m for m in items if m not in _of_kind(items, ("dataset",))
+            ]  # "copy lives on w-2; prefer those"
+        if items:
+            return seg, items
+    return None
+
+
+def _topic_before(seg: Segment, history: Sequence[Segment]) -> bool:
+    """A bare predicate ("Avoid.", "do not co-locate") after its topic ("jaeger:") or a sentence."""
+    bare = all(
+        m.has("verb") or m.has("neg") or m.has("mod") or m.has("filler") or m.has("cue") for m in seg.marks
+    )
+    topic = bool(history) and history[-1].end_punct == ":" and not requests(history[-1])
+    return bare and (topic or (seg.has("neg") and seg.has("verb")))
+
+
+def _lend(seg: Segment, source: Segment, items: list[Mark]) -> None:
+    seg.borrowed = items
+    if seg.own is not None:
+        seg.strength = seg.own
+    if items and not requests(source) and source.items:
+        source.silenced = True
+
+
+def _placeless(seg: Segment) -> bool:
+    """No mention but "same node"/"apart" words, which ask nothing without replicas or an app."""
+    return all(m.has("concept", "together") or m.has("concept", "apart") for m in seg.items)
+
+
+def _borrow(seg: Segment, history: Sequence[Segment], own: Sequence[Mark]) -> None:
+    has_pron, kinds, after_prep = _pronoun_kind(seg)
+    if seg.has("perm") or not history:
+        return
+    typed = bool(kinds) and kinds != _PLACES  # "avoid that node, and worker-5 too"
+    if (
+        has_pron
+        and (seg.has("verb") or seg.has("cue") or _imperative(seg))
+        and (not own or after_prep or typed)
+    ):
+        if _has_cue(seg) and not kinds:
+            kinds = ("app", "dataset")
+        found = _antecedent(history, kinds)
+        if found is None and kinds == _PLACES:  # "shards are on a few nodes; landing there"
+            found = _antecedent(history, ("dataset",))
+        if found is not None:
+            _lend(seg, *found)
+    elif _placeless(seg) and _has_cue(seg) and not (has_pron or seg.has("replicas") or seg.has("neg")):
+        found = _antecedent(history[-1:], ("app",))  # ellipsis: "if not, at least the same zone"
+        if found is not None:
+            _lend(seg, *found)
+    elif _placeless(seg) and (seg.has("verb") or _has_cue(seg)) and _topic_before(seg, history):
+        found = _antecedent(history[-1:], ())  # "Kafka-connect is a noisy neighbour. Avoid."
+        if found is not None:
+            _lend(seg, *found)
+
+
+def _cancels(perm: set[str], prev: Segment, indifference: frozenset[str], choice: frozenset[str]) -> bool:
+    if perm & indifference:
+        return True
+    values = {t.value for m in prev.items for t in m.tags}
+    return bool(perm & choice) and ({"amd64", "arm64"} <= values or {"spot", "ondemand"} <= values)
+
+
+def _correct(seg: Segment, wrong: Segment) -> None:
+    """ "near solr - sorry, I meant etcd": the correction replaces the mentions of the clause it
+    corrects and keeps that clause's cues, polarity and strength."""
+    wrong.silenced = True
+    if seg.items:
+        seg.marks = [m for m in wrong.marks if m.entity() is None and not m.has("corr")] + seg.marks
+        if seg.own is None:
+            seg.strength = wrong.strength
+
+
+def resolve_references(
+    sentences: list[list[Segment]], indifference: frozenset[str], choice: frozenset[str]
+) -> None:
+    """Pronouns and ellipsis borrow earlier mentions; indifference and corrections cancel them."""
+    previous: Segment | None = None
+    history: list[Segment] = []  # clauses of this sentence and the one before
+    for sentence in sentences:
+        history = [s for s in history if s in sentence] + list(history[-_LOOKBACK:])
+        history = history[-_LOOKBACK:]
+        for k, seg in enumerate(sentence):
+            own = [m for m in seg.items if not m.has("cue")]  # "separate them": a cue, no object
+            _borrow(seg, history, own)
+            prev = history[-1] if history else None
+            if not seg.items and k > 0 and prev is not None and prev.items and seg.has("perm"):
+                perm = {m.text for m in seg.marks if m.has("perm")}
+                if _cancels(perm, prev, indifference, choice):
+                    prev.silenced = True
+            if seg.has("corr") and previous is not None and previous is not seg:
+                _correct(seg, previous)
+            if seg.items:
+                previous = seg
+            history.append(seg)
