@@ -66,6 +66,19 @@ class ScoreRequest(Model):
     pod: PodState
     intents: list[Intent]
     hint_hash: str = ""
+    min_basis: dict[str, int] = Field(
+        default_factory=dict, description="score only once these placement decisions are applied"
+    )
+    wait_ms: float = Field(default=100.0, ge=0, description="how long the scorer may wait for min_basis")
+
+
+class RefreshRequest(Model):
+    """Score a known pod now, with its stored intents, once the scorer has applied `min_basis`."""
+
+    pod_key: str
+    pod_uid: str = ""
+    min_basis: dict[str, int] = Field(default_factory=dict)
+    wait_ms: float = Field(default=100.0, ge=0)
 
 
 class ScoreReply(Model):

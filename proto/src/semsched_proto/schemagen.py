@@ -21,6 +21,7 @@ from semsched_proto.messages import (
     ParseRequest,
     PlacementDecided,
     PodPending,
+    RefreshRequest,
     ScoreReply,
     ScoreRequest,
     SubmitPods,
@@ -38,6 +39,7 @@ CHANNELS: dict[str, tuple[str, str, type[BaseModel], type[BaseModel] | None]] = 
     subjects.BIND_PODS: ("command", "state-cache", BindPods, None),
     subjects.RPC_PARSE: ("request", "intent-parser", ParseRequest, ParseReply),
     subjects.RPC_SCORE: ("request", "scorer", ScoreRequest, ScoreReply),
+    subjects.RPC_REFRESH: ("request", "scorer", RefreshRequest, ScoreReply),
 }
 # bucket -> value model(s)
 BUCKETS: dict[str, tuple[type[BaseModel], ...]] = {

@@ -21,6 +21,7 @@ BIND_PODS: Final = "semsched.cmd.state-cache.bind-pods"
 # request/reply
 RPC_PARSE: Final = "semsched.rpc.intent-parser.parse"
 RPC_SCORE: Final = "semsched.rpc.scorer.score"
+RPC_REFRESH: Final = "semsched.rpc.scorer.refresh"
 
 # JetStream
 EVENTS_STREAM: Final = "SEMSCHED_EVENTS"

@@ -50,15 +50,34 @@ def test_a_replica_placement_recomputes_only_its_workload() -> None:
         engine.set_pod(f"ns.{name}", pending(name, app))
         engine.set_intents(f"ns.{name}", parsed(f"ns.{name}", intent))
     engine.recompute()
-    tentative = pending("w-1").model_copy(
+    observed = pending("w-1").model_copy(update={"node": "b"})  # bound, as the API reports it
+    engine.set_pod("ns.w-1", observed)
+    out = engine.recompute()
+    assert [v.pod_key for v in out.views] == ["ns.w-2"] and out.deleted == ["ns.w-1"]
+    assert out.views[0].scores == [0.0, 50.0] and out.views[0].dynamic
+
+
+def test_a_decided_placement_recomputes_its_workload_but_not_resource_dependents() -> None:
+    engine = engine_with_nodes()
+    together = Intent(type="colocate_replicas")
+    for name in ("w-1", "w-2"):
+        engine.set_pod(f"ns.{name}", pending(name))
+        engine.set_intents(f"ns.{name}", parsed(f"ns.{name}", together))
+    engine.recompute()
+    decided = pending("w-1").model_copy(
         update={"node": "b", "tentative": True, "placement": PlacementRef(extender_id="e1", seq=7)}
     )
-    engine.set_pod("ns.w-1", tentative)
-    out = engine.recompute()
-    assert sorted(v.pod_key for v in out.views) == ["ns.w-1", "ns.w-2"]
-    w2 = next(v for v in out.views if v.pod_key == "ns.w-2")
-    assert w2.scores == [0.0, 50.0] and w2.dynamic
+    engine.set_pod("ns.o-1", pending("o-1", app="other"))  # a resource-minded pod elsewhere
+    engine.set_intents("ns.o-1", parsed("ns.o-1", Intent(type="min_free_cpu", params={"cores": 1})))
+    engine.recompute()
+    engine.set_pod("ns.w-1", decided)
+    assert sorted(v.pod_key for v in engine.recompute().views) == [
+        "ns.w-1",
+        "ns.w-2",
+    ]  # o-1 is refreshed on demand
     assert engine.basis == {"e1": 7}
+    fresh = engine.refresh("ns.w-2")
+    assert fresh is not None and fresh.scores == [0.0, 50.0] and fresh.basis == {"e1": 7}
 
 
 def test_node_changes_recompute_everything() -> None:
@@ -69,3 +88,24 @@ def test_node_changes_recompute_everything() -> None:
     engine.set_node("c", NodeState(name="c"))
     (view,) = engine.recompute().views
     assert view.nodes == ["a", "b", "c"] and view.scores == [0.0, 0.0, 50.0]
+
+
+def test_covers_and_refresh_one_pod_on_demand() -> None:
+    engine = engine_with_nodes()
+    together = Intent(type="colocate_replicas")
+    for name in ("w-1", "w-2"):
+        engine.set_pod(f"ns.{name}", pending(name))
+        engine.set_intents(f"ns.{name}", parsed(f"ns.{name}", together))
+    engine.recompute()
+    assert not engine.covers({"e1": 3})
+    engine.set_pod(
+        "ns.w-1",
+        pending("w-1").model_copy(
+            update={"node": "a", "tentative": True, "placement": PlacementRef(extender_id="e1", seq=3)}
+        ),
+    )
+    assert engine.covers({"e1": 3}) and engine.covers({})
+    fresh = engine.refresh("ns.w-2")
+    assert fresh is not None and fresh.scores == [50.0, 0.0]  # follows w-1 to node a
+    assert "ns.w-2" not in engine.take_dirty()  # refreshed: no need to recompute it again
+    assert engine.refresh("ns.nobody") is None

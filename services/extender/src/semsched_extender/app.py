@@ -95,12 +95,25 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: ExtenderSet
     gc.collect()
     gc.freeze()  # what start-up loaded stays out of every later collection
     log.info("extender_started", host=settings.host, port=settings.port, extender_id=prioritizer.extender_id)
+    orphan_watch = (
+        asyncio.create_task(_stop_when_orphaned(stop, settings.parent_pid)) if settings.parent_pid else None
+    )
     await stop.wait()
+    if orphan_watch is not None:
+        orphan_watch.cancel()
     server.should_exit = True
     await serving
     for mirror in mirrors:
         await mirror.stop()
     await broker.stop()
+
+
+async def _stop_when_orphaned(stop: asyncio.Event, parent: int) -> None:
+    """A worker process outlives nothing: when the process that started it is gone, stop."""
+    while os.getppid() == parent:
+        await asyncio.sleep(1.0)
+    log.warning("extender_worker_orphaned", parent=parent)
+    stop.set()
 
 
 def bind(host: str, port: int, reuse_port: bool) -> socket.socket:
@@ -117,7 +130,13 @@ def bind(host: str, port: int, reuse_port: bool) -> socket.socket:
 
 def start_workers(count: int) -> list[subprocess.Popen[bytes]]:
     """`count` more extender processes on the same port; each keeps its own views and id."""
-    env = {**os.environ, "EXTENDER_WORKERS": "1", "EXTENDER_REUSE_PORT": "true", "EXTENDER_EXTENDER_ID": ""}
+    env = {
+        **os.environ,
+        "EXTENDER_WORKERS": "1",
+        "EXTENDER_REUSE_PORT": "true",
+        "EXTENDER_EXTENDER_ID": "",
+        "EXTENDER_PARENT_PID": str(os.getpid()),
+    }
     return [subprocess.Popen([sys.executable, "-m", "semsched_extender"], env=env) for _ in range(count)]
 
 

@@ -70,25 +70,30 @@ class Prioritizer:
         held = self.store.views.get(request.pod_key)
         if held is None or (request.uid and held.pod_uid and held.pod_uid != request.uid):
             return None, "missing"
-        if not held.dynamic or not self.store.behind():
+        if not held.dynamic or not self.store.stale(held):
             return held, "view"
-        caught_up = await self.store.wait_caught_up(deadline)
-        current = self.store.views.get(request.pod_key, held)
-        if not caught_up:
-            log.warning("view_stale_past_deadline", pod=request.pod_key, seq=self.seq)
-        return current, "view_waited" if caught_up else "view_stale"
+        # the view may predate placements it depends on: have the scorer rescore this one pod
+        # once it has applied them (O(nodes)), rather than wait for it to rewrite every view
+        required = self.store.required()
+        try:
+            remaining = deadline - asyncio.get_running_loop().time()
+            fresh = await self.gateway.refresh(request.pod_key, request.uid, required, remaining)
+        except (TimeoutError, SemschedError) as exc:
+            self.store.waive(required)
+            log.warning("view_stale_past_deadline", pod=request.pod_key, reason=repr(exc))
+            return self.store.views.get(request.pod_key, held), "view_stale"
+        return WireView.of(fresh), "view_refreshed"
 
     async def _synchronous(self, request: ExtenderRequest, deadline: float) -> tuple[PodScores | None, str]:
-        """Parse and score by request/reply, the scorer having first caught up with this
-        extender's latest decision (as for materialised views), all within the deadline."""
+        """Parse and score by request/reply, the scorer having first applied the placement
+        decisions this extender knows of (as for a refreshed view), all within the deadline."""
         loop = asyncio.get_running_loop()
         try:
             parsed = await self.gateway.parse(request.hint or "", request.namespace, deadline - loop.time())
-            if parsed.result.intents:
-                await self.store.wait_caught_up(deadline)
             pod = _pod_state(request)
+            required = self.store.required()
             view = await self.gateway.score(
-                pod, parsed.result.intents, parsed.hint_hash, deadline - loop.time()
+                pod, parsed.result.intents, parsed.hint_hash, required, deadline - loop.time()
             )
         except (TimeoutError, SemschedError) as exc:
             log.warning("neutral_scores", pod=request.pod_key, reason=repr(exc))

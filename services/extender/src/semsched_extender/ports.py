@@ -13,8 +13,19 @@ class SyncGateway(Protocol):
     async def parse(self, hint: str, namespace: str, timeout_s: float) -> ParseReply: ...
 
     async def score(
-        self, pod: PodState, intents: list[Intent], hint_hash: str, timeout_s: float
+        self,
+        pod: PodState,
+        intents: list[Intent],
+        hint_hash: str,
+        min_basis: dict[str, int],
+        timeout_s: float,
     ) -> PodScores: ...
+
+    async def refresh(
+        self, pod_key: str, pod_uid: str, min_basis: dict[str, int], timeout_s: float
+    ) -> PodScores:
+        """The scorer's fresh view of a pod it knows, once it has applied `min_basis`."""
+        ...
 
 
 class PlacementPublisher(Protocol):

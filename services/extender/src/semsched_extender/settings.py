@@ -18,3 +18,6 @@ class ExtenderSettings(BaseSettings):
     extender_id: str = Field(default="", description="unique per process; generated when empty")
     workers: int = Field(default=1, ge=1, le=64, description="processes serving the port (SO_REUSEPORT)")
     reuse_port: bool = Field(default=False, description="set for worker processes; implied when workers > 1")
+    parent_pid: int = Field(
+        default=0, ge=0, description="set for worker processes: stop when this process is gone"
+    )

@@ -14,7 +14,15 @@ from semsched_core.logs import configure_logging
 from semsched_core.runtime import run_until_signalled, serve_metrics
 from semsched_core.settings import CommonSettings
 from semsched_core.telemetry import configure_tracing
-from semsched_proto import IntentsParsed, NodeState, PodState, ScoreReply, ScoreRequest, subjects
+from semsched_proto import (
+    IntentsParsed,
+    NodeState,
+    PodState,
+    RefreshRequest,
+    ScoreReply,
+    ScoreRequest,
+    subjects,
+)
 from semsched_scorer.domain.engine import ScoringEngine
 from semsched_scorer.handlers import ScorerHandlers
 from semsched_scorer.settings import ScorerSettings
@@ -31,6 +39,10 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: ScorerSetti
     @broker.subscriber(subjects.RPC_SCORE, queue=SERVICE)
     async def score(request: ScoreRequest) -> ScoreReply:
         return await handlers.score(request)
+
+    @broker.subscriber(subjects.RPC_REFRESH, queue=SERVICE)
+    async def refresh(request: RefreshRequest) -> ScoreReply:
+        return await handlers.refresh(request)
 
     await broker.connect()
     await bus.ensure_streams()

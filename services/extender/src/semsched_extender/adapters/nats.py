@@ -16,6 +16,7 @@ from semsched_proto import (
     PlacementDecided,
     PodScores,
     PodState,
+    RefreshRequest,
     ScoreReply,
     ScoreRequest,
     subjects,
@@ -34,20 +35,38 @@ class NatsGateway:
         )
 
     async def score(
-        self, pod: PodState, intents: list[Intent], hint_hash: str, timeout_s: float
+        self,
+        pod: PodState,
+        intents: list[Intent],
+        hint_hash: str,
+        min_basis: dict[str, int],
+        timeout_s: float,
     ) -> PodScores:
-        reply = await self._request(
-            subjects.RPC_SCORE,
-            ScoreRequest(pod=pod, intents=intents, hint_hash=hint_hash),
-            ScoreReply,
-            timeout_s,
+        wait_ms = max(0.0, timeout_s * 800)  # leave the scorer's reply a fifth of the budget
+        request = ScoreRequest(
+            pod=pod, intents=intents, hint_hash=hint_hash, min_basis=min_basis, wait_ms=wait_ms
         )
+        return self._view(await self._request(subjects.RPC_SCORE, request, ScoreReply, timeout_s))
+
+    async def refresh(
+        self, pod_key: str, pod_uid: str, min_basis: dict[str, int], timeout_s: float
+    ) -> PodScores:
+        wait_ms = max(0.0, timeout_s * 800)
+        request = RefreshRequest(pod_key=pod_key, pod_uid=pod_uid, min_basis=min_basis, wait_ms=wait_ms)
+        return self._view(await self._request(subjects.RPC_REFRESH, request, ScoreReply, timeout_s))
+
+    @staticmethod
+    def _view(reply: ScoreReply) -> PodScores:
         if reply.view is None:
             raise BusError(f"scorer gave no view: {reply.error}")
         return reply.view
 
     async def _request(
-        self, subject: str, payload: ParseRequest | ScoreRequest, reply: type[R], timeout_s: float
+        self,
+        subject: str,
+        payload: ParseRequest | ScoreRequest | RefreshRequest,
+        reply: type[R],
+        timeout_s: float,
     ) -> R:
         if timeout_s <= 0:
             raise TimeoutError(f"no time left for {subject}")

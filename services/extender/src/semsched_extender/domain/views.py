@@ -30,6 +30,7 @@ class WireView:
     has_intents: bool
     ranked: tuple[str, ...]  # best first; ties keep the view's node order
     wire: dict[str, int]  # non-zero 0-10 scores only: kube-scheduler adds nothing for a missing host
+    basis: dict[str, int]  # the placement decisions the scorer had applied when it computed the view
 
     @classmethod
     def of(cls, view: PodScores) -> WireView:
@@ -46,6 +47,7 @@ class WireView:
             has_intents=bool(view.intents),
             ranked=tuple(names[i] for i in order),
             wire=wire,
+            basis=dict(view.basis),
         )
 
 
@@ -53,10 +55,11 @@ class ViewStore:
     """Views by pod, the scorer's status, and the placement decisions known to this process.
 
     Decisions come from this extender and from its peers (other workers or replicas, via
-    `placement-decided`). A view that depends on placements is current once the scorer's
-    basis covers every known decision. A decision the scorer never reflects (its pod was
-    bound meanwhile, its event lost) is waived after one wait times out, so it costs one
-    deadline at most, never every request after it.
+    `placement-decided`). A view that depends on placements is current when its own basis
+    (what the scorer had applied when computing it) covers every known decision; otherwise
+    the extender has that one view refreshed.
+    A decision the scorer never reflects (its pod was bound meanwhile, its event lost) is
+    waived after one refresh fails, so it costs one deadline at most.
     """
 
     def __init__(self) -> None:
@@ -83,22 +86,13 @@ class ViewStore:
     def basis(self, extender_id: str) -> int:
         return 0 if self.status is None else self.status.basis.get(extender_id, 0)
 
-    def behind(self) -> bool:
-        return any(
-            self.basis(ext) < seq and self._waived.get(ext, 0) < seq for ext, seq in self.decisions.items()
-        )
+    def stale(self, view: WireView) -> bool:
+        """Whether a view predates a placement decision it should include (its own basis)."""
+        return any(view.basis.get(ext, 0) < seq for ext, seq in self.required().items())
 
-    async def wait_caught_up(self, deadline: float) -> bool:
-        """Wait until the scorer covers every known decision, or the deadline (then waive them)."""
-        loop = asyncio.get_running_loop()
-        while self.behind():
-            remaining = deadline - loop.time()
-            tick = self._tick
-            try:
-                if remaining <= 0:
-                    raise TimeoutError
-                await asyncio.wait_for(tick.wait(), remaining)
-            except TimeoutError:
-                self._waived.update(self.decisions)
-                return False
-        return True
+    def required(self) -> dict[str, int]:
+        """The decisions a fresh view must include: every known one not yet waived."""
+        return {ext: seq for ext, seq in self.decisions.items() if self._waived.get(ext, 0) < seq}
+
+    def waive(self, decisions: dict[str, int]) -> None:
+        self._waived.update(decisions)

@@ -3,12 +3,14 @@
 The engine holds the cluster table, the pending pods' intents and the placement basis.
 A change marks dirty only the pending pods that depend on it: a node change affects
 all; a pod change affects pods with resource intents, pods that named its app, and
-its own workload's replicas.
+its own workload's replicas. Placements the extenders decided (and their confirmation)
+do not mark resource dependents: the extenders refresh the views they serve on demand.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from semsched_proto import IntentsParsed, NodeState, PodScores, PodState
@@ -69,9 +71,10 @@ class ScoringEngine:
             if pod.placement is not None:
                 seen = self.basis.get(pod.placement.extender_id, 0)
                 self.basis[pod.placement.extender_id] = max(seen, pod.placement.seq)
+        resources = not _decided_or_confirmed(old, pod)
         for changed in (old, pod):
             if changed is not None:
-                self._mark_dependents(changed)
+                self._mark_dependents(changed, resources)
         self._dirty.add(key)
 
     def set_intents(self, key: str, parsed: IntentsParsed | None) -> None:
@@ -89,9 +92,29 @@ class ScoringEngine:
 
     def recompute(self) -> Recomputed:
         """Views for every dirty pod that needs one; deletions for those that no longer do."""
-        out = Recomputed()
+        return self.compute(sorted(self.take_dirty()))
+
+    def take_dirty(self) -> set[str]:
+        """The pods to recompute, leaving the set empty for changes that arrive meanwhile."""
         dirty, self._dirty = self._dirty, set()
-        for key in sorted(dirty):
+        return dirty
+
+    def covers(self, decisions: dict[str, int]) -> bool:
+        """Whether the table holds every placement decision up to these seqs."""
+        return all(self.basis.get(extender, 0) >= seq for extender, seq in decisions.items())
+
+    def refresh(self, key: str, uid: str = "") -> PodScores | None:
+        """A fresh view of one pod, now (or None if it is not a pending pod with intents)."""
+        pod = self.pods.get(key)
+        if pod is None or (uid and pod.uid and pod.uid != uid) or not self.needs_view(key):
+            return None
+        self._dirty.discard(key)
+        self._viewed.add(key)
+        return self.view(pod)
+
+    def compute(self, keys: Iterable[str]) -> Recomputed:
+        out = Recomputed()
+        for key in keys:
             if self.needs_view(key):
                 out.views.append(self.view(self.pods[key]))
                 self._viewed.add(key)
@@ -120,8 +143,8 @@ class ScoringEngine:
     def view_count(self) -> int:
         return len(self._viewed)
 
-    def _mark_dependents(self, pod: PodState) -> None:
-        tokens: list[Token] = [("resources", "")]
+    def _mark_dependents(self, pod: PodState, resources: bool = True) -> None:
+        tokens: list[Token] = [("resources", "")] if resources else []
         app = app_of(pod)
         if app is not None:
             tokens.append(("app", app))
@@ -150,3 +173,16 @@ class ScoringEngine:
     def _untrack(self, key: str) -> None:
         for token in self._tokens.pop(key, set()):
             self._dependents[token].discard(key)
+
+
+def _decided_or_confirmed(old: PodState | None, new: PodState | None) -> bool:
+    """A placement an extender decided (tentative, with its reference), or the watch confirming
+    one (same node and requests). Extenders know of these decisions and refresh the views that
+    depend on them on demand, so the views that depend on resources -- typically every pending
+    pod -- are not recomputed eagerly; those of the same workload or naming its app (few) are,
+    which also covers an extender that has not heard of a peer's decision yet."""
+    if new is None or new.node is None:
+        return False
+    if new.tentative and new.placement is not None:
+        return True
+    return old is not None and old.tentative and old.node == new.node and old.requests == new.requests
