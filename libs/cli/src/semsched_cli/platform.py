@@ -135,15 +135,17 @@ class Platform:
         return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
 
     def stop(self) -> None:
+        """Stop every service and anything it started (extender workers): each service leads its
+        own process group, so the whole group is signalled, then killed if it lingers."""
         for proc in self._procs.values():
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
+            _signal_group(proc, signal.SIGTERM)
         for proc in self._procs.values():
             try:
                 proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+            _signal_group(proc, signal.SIGKILL)  # stragglers of the group, if any
         self._procs.clear()
         if self._nats is not None:
             self._nats.stop()
@@ -169,6 +171,13 @@ class Platform:
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.stop()
+
+
+def _signal_group(proc: subprocess.Popen[bytes], sig: signal.Signals) -> None:
+    try:
+        os.killpg(proc.pid, sig)
+    except (ProcessLookupError, PermissionError):
+        return
 
 
 def forget_state() -> None:
