@@ -7,7 +7,6 @@ pod moving from tentative to bound is a replace, not a double count.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -106,10 +105,6 @@ class NodeTable:
         if workload is not None:
             self.workload_counts[workload][i] -= 1
 
-    def placed_node(self, key: str) -> int | None:
-        record = self._placed.get(key)
-        return None if record is None else record[0]
-
     def requested_without(self, key: str) -> FloatArray:
         """Requests per node, without the given pod's own (a pod does not compete with itself)."""
         record = self._placed.get(key)
@@ -145,11 +140,3 @@ def _nan_if_none(value: float | None) -> float:
 
 def _datasets_or_none(node: NodeState) -> set[str] | None:
     return attrs.datasets(node) if attrs.DATASETS_ANNOTATION in node.annotations else None
-
-
-def grouped_by(values: list[str | None]) -> dict[str, list[int]]:
-    groups: dict[str, list[int]] = defaultdict(list)
-    for i, value in enumerate(values):
-        if value is not None:
-            groups[value].append(i)
-    return groups
