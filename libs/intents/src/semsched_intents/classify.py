@@ -44,6 +44,7 @@ class Candidate:
     strength: str
     confidence: float
     order: int
+    phrase: str = ""  # the words it was read from
 
 
 def _negated(seg: Segment, item: Mark) -> bool:
@@ -102,6 +103,10 @@ def _app_cue(seg: Segment, item: Mark) -> tuple[str, float]:
     later = [
         m for m in seg.marks if m.start > item.start and (m.has("cue", "colo") or m.has("cue", "samezone"))
     ]
+    if later and any(
+        t.role == "ent" and t.kind == "app" for m in seg.items if m.start > later[0].start for t in m.tags
+    ):
+        return "", 0.8  # "put the slam client next to ros-core": the first app is the workload itself
     if later:
         return ("samezone" if later[0].has("cue", "samezone") else "colo"), 0.9
     before_words = [m.text for m in seg.marks if m.end <= item.start and m.text not in ("the", "a")]
@@ -139,6 +144,7 @@ def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params,
 
 
 # "the pods run hot", "if 03 is busy": a load word after a copula describes something, asks nothing.
+_RELATIVES = frozenset({"whose", "where", "which", "that"})
 _COPULAS = frozenset({"is", "are", "was", "were", "run", "runs", "running", "gets", "get", "seems", "looks"})
 
 
@@ -146,7 +152,8 @@ def _described(seg: Segment, item: Mark) -> bool:
     """ "the pods run hot", "it saturates the disks": a copula, or a subject and no request word."""
     before = [m for m in seg.marks if m.end <= item.start]
     if before and before[-1].text in _COPULAS:
-        return True
+        # "prefer the host whose GPUs are least used": a relative clause of a request still asks
+        return not any(m.has("verb") or m.has("mod") or m.text in _RELATIVES for m in before[:-1])
     asks = any(m.has(r) for m in seg.marks for r in ("verb", "mod", "neg", "negpost", "cue"))
     return not asks and any(m.has("pron") or m.has("subj") or m.has("bg") for m in before)
 
@@ -159,6 +166,8 @@ def _concept(seg: Segment, item: Mark, name: str, neg: bool) -> tuple[str, Param
         name = "spread_zones" if zonal else "spread_nodes"
     if name == "apart" and seg.has("concept", "spread_zones"):
         return None  # "separate replicas onto different sites": the zonal concept says it
+    if name == "binpack" and seg.has("concept", "together") and seg.has("replicas"):
+        return None  # "pack the pods together on one host": the replicas' colocation says it
     if name in ("together", "apart") and (
         not seg.has("replicas") or any(t.kind == "app" for m in seg.items + seg.borrowed for t in m.tags)
     ):
@@ -168,6 +177,15 @@ def _concept(seg: Segment, item: Mark, name: str, neg: bool) -> tuple[str, Param
         return None
     params: Params = {"resource": _resource(seg, item)} if cls == "prefer_least_loaded" else {}
     return cls, params, 0.93 if (neg or name in _INVERTED) else 1.0
+
+
+def _stated(seg: Segment, item: Mark) -> bool:
+    """ "the JVM heap is 48g": a figure after a copula, with nothing asked, states a size."""
+    copulas = ("is", "are", "was", "were")
+    before = [m for m in seg.marks if m.end <= item.start and (m.text in copulas or not m.has("filler"))]
+    if not before or before[-1].text not in copulas:
+        return False
+    return not any(m.has(r) for m in seg.marks for r in ("verb", "mod", "neg", "negpost", "qadj"))
 
 
 def _quantity(tag: Tag, neg: bool) -> tuple[str, Params, float] | None:
@@ -205,7 +223,7 @@ def classify(seg: Segment) -> list[Candidate]:
         if tag.role == "ent":
             got = _entity(seg, item, tag, neg)
         elif tag.role == "qty":
-            got = _quantity(tag, neg)
+            got = None if _stated(seg, item) else _quantity(tag, neg)
         else:
             got = _concept(seg, item, tag.value, neg)
         if got is None:
@@ -217,5 +235,5 @@ def classify(seg: Segment) -> list[Candidate]:
         if tag.ambiguous:
             conf -= 0.05
         conf = min(0.99, max(0.05, conf))
-        out.append(Candidate(cls, params, seg.strength, round(conf, 3), item.start))
+        out.append(Candidate(cls, params, seg.strength, round(conf, 3), item.start, item.text))
     return out

@@ -123,16 +123,37 @@ _COPULAS = frozenset({"is", "are", "was", "were"})
 _LIST_ROLES = frozenset({"ent", "conj", "filler", "head", "lhead", "all"})
 
 
+_ASPECT_WORDS = frozenset({"wise", "in", "terms", "of", "by", "for", "regarding", "re", "on"})
+
+
+def _aspect(seg: Segment) -> bool:
+    """ "memory wise", "in terms of cpu": which resource the clause before is about."""
+    return (
+        seg.has("res")
+        and any(m.text in ("wise", "terms", "regarding") for m in seg.marks)
+        and all(m.has("res") or m.has("filler") or m.text in _ASPECT_WORDS for m in seg.marks)
+    )
+
+
 def _merge_lists(sentence: list[Segment]) -> list[Segment]:
     """ "avoid node-1, node-2 or node-3": a segment of bare names of the previous segment's last kind
     continues that segment's list (its polarity, cue and strength)."""
     out: list[Segment] = []
     for seg in sentence:
+        if out and _aspect(seg):
+            out[-1].marks.extend(seg.marks)  # "least loaded host pls, memory wise"
+            out[-1].end_punct = seg.end_punct
+            continue
         prev_items = out[-1].items if out else []
         kinds = {t.kind for m in seg.items for t in m.tags if t.role == "ent"}
-        bare_list = bool(seg.items) and all(  # "bulk is too slow" is a clause of its own, not a list item
-            ((not m.tags and m.text) or all(t.role in _LIST_ROLES for t in m.tags)) and m.text not in _COPULAS
-            for m in seg.marks
+        bare_list = (
+            bool(seg.items)
+            and all(  # "bulk is too slow" is a clause of its own, not a list item
+                ((not m.tags and m.text) or all(t.role in _LIST_ROLES for t in m.tags))
+                and m.text not in _COPULAS
+                for m in seg.marks
+            )
+            and sum(1 for m in seg.marks if not m.tags and m.text.isalpha()) < 2  # "radio loses frames"
         )
         last = prev_items[-1].entity() if prev_items else None
         after_comma = bool(out) and out[-1].end_punct in (",", "/") and not seg.contrast
@@ -174,6 +195,12 @@ def _leading_mod(seg: Segment) -> bool:
     return first is not None and first.has("mod")
 
 
+def _modifier_only(seg: Segment) -> bool:
+    """ "zone b or c, definitely" governs what it follows; "the robot can't lose its planner" is a
+    clause of its own (two or more words the lexicon does not know)."""
+    return sum(1 for m in seg.marks if not m.tags and not m.punct and m.text.isalpha()) < 2
+
+
 def assign_strengths(sentences: list[list[Segment]]) -> None:
     """Resolve every segment's strength in place, sentence by sentence."""
     last_content: Segment | None = None
@@ -195,7 +222,7 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
                     _backward([last_content], seg.mods(), False)  # "No spot. No exceptions."
                 elif seg.starts_conj and not seg.contrast:
                     pending = seg.own
-                elif earlier:
+                elif earlier and _modifier_only(seg):
                     _backward(earlier, seg.mods(), seg.has("all"))
                 continue
             last_content = seg

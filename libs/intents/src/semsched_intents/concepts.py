@@ -78,7 +78,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "trustworthy|clean failure history|good track record|failure-free|fault-free|proven|"
         "battle-tested|uptime|well-behaved|rock solid|least failures|fewest failures|fewer failures|"
         "no failures|few failures|low failure rate|lowest failure rate|good history|clean history|"
-        "clean record|good health|rock-solid|resilient hardware|reliable hardware|sturdy|steady",
+        "clean record|clean track record|track record|good health|rock-solid|resilient hardware|"
+        "reliable hardware|sturdy|steady",
     ),
     (
         "concept:unreliable",
@@ -115,7 +116,10 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "nodes already in use|defragment|squeeze|stack|stacked|tetris|most-allocated|most allocated|"
         "pack onto|pack into|as few nodes as possible|as few as possible|fewest nodes possible|"
         "fewest possible|as few machines as possible|as few hosts as possible|the fewest nodes possible|"
-        "as few boxes as possible",
+        "as few boxes as possible|before starting new ones|before starting new nodes|"
+        "before spinning up new|before adding nodes|before adding new nodes|before opening new|"
+        "before using new|before scaling out|fill nodes up|fill the nodes up|fill them up|fill it up|"
+        "fill hosts up|fill machines up|fill boxes up|fill each node|fill one node",
     ),
     (
         "concept:spread",

@@ -11,7 +11,7 @@ from __future__ import annotations
 STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
     (
         "mod:critical",
-        "must|must be|must have|must run|always|absolutely|absolute|"
+        "must|must be|must have|must run|always|absolutely|absolute|req'd|reqd|requ'd|"
         "under any circumstances|required|require|requires|requirement|hard requirement|a requirement|"
         "mandatory|critical|critically|crucially|at all costs|at all cost|at any cost|must-have|must have|"
         "need|needs|needed|need to|needs to|"
@@ -175,7 +175,12 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "integrates with|integrate with|in a pipeline|same pipeline|decommissioned|being decommissioned|"
         "is being drained|being drained|drained|deprecated|retired|retiring|under maintenance|"
         "in maintenance|down for maintenance|is broken|are broken|noisy neighbour|noisy neighbor|"
-        "noisy neighbours|noisy neighbors|a noisy neighbour|a noisy neighbor",
+        "noisy neighbours|noisy neighbors|a noisy neighbour|a noisy neighbor|"
+        "used to run|used to be|used to live|used to sit|used to land|used to go|used to get|"
+        "was running|were running|ran on|ran in|was on|was in|were on|were in|was placed|were placed|"
+        "was scheduled|were scheduled|got scheduled|got placed|ended up|ended up on|ended up in|"
+        "is scheduled for|are scheduled for|scheduled for|is due for|are due for|due for|is slated for|"
+        "are slated for|slated for",
     ),
     (
         "corr",
@@ -205,6 +210,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
     ("subj", "it's|it is|we|we'd|we're|we'll|i|i'd|i'm|i'll|you|they|let's|let|our|my"),
     (
         "filler",
+        "robot arm|robot arms|robotic arm|robotic arms|an arm and a leg|arm's length|"
         "nvidia|tesla|instinct|amd|could you|can you|would you|will you|at least|at minimum|"
         "minimum|min|min of|a minimum of|no less than|not less than|the|a|an|of|for|on|in|to|is|are|be|"
         "multi arch|multi-arch|multiarch|whether or not|just|not only|tbh|thanks|thank you|hey|hi|ok so|"

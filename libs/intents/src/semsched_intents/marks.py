@@ -57,7 +57,23 @@ def fuzzy_mark(table: PhraseTable, word: str, i: int) -> Mark | None:
     best = process.extractOne(word, list(choices), scorer=OSA.distance, score_cutoff=limit)
     if best is None:
         return None
+    if best[1] >= 2 and best[0][:2] != word[:2]:
+        return None  # two edits and a different start: another word ("streaming", not "spreading")
     return Mark(i, i + 1, choices[best[0]], conf=1.0 - 0.12 * float(best[1]), text=word)
+
+
+# Well-known topology keys name a zone or a node, not a label ("topology.kubernetes.io/zone=eu-1a").
+_ZONE_KEYS = frozenset({"zone", "az", "availability-zone", "availability_zone"})
+_NODE_KEYS = frozenset({"hostname", "node", "nodename", "node-name", "host"})
+
+
+def _key_value_tag(key: str, value: str) -> Tag:
+    last = key.rsplit("/", 1)[-1].lower()
+    if last in _ZONE_KEYS:
+        return Tag("ent", value.lower(), kind="zone")
+    if last in _NODE_KEYS:
+        return Tag("ent", value.lower(), kind="node")
+    return Tag("ent", value, kind="label", key=key)
 
 
 def key_values(source: str, tokens: Sequence[Token]) -> dict[int, Mark]:
@@ -71,6 +87,6 @@ def key_values(source: str, tokens: Sequence[Token]) -> dict[int, Mark]:
         last = first
         while last < len(tokens) and tokens[last].end <= m.end():
             last += 1
-        tag = Tag("ent", m.group(2), kind="label", key=m.group(1))
+        tag = _key_value_tag(m.group(1), m.group(2))
         out[first] = Mark(first, last, (tag,), text=m.group(0))
     return out

@@ -8,12 +8,13 @@ from semsched_intents.calibration import calibrate
 from semsched_intents.classify import Candidate, classify
 from semsched_intents.clauses import Segment, assign_strengths, split_sentences
 from semsched_intents.limits import ParserLimits
+from semsched_intents.marks import Mark
 from semsched_intents.merge import merge
 from semsched_intents.postscan import refine_marks
 from semsched_intents.references import requests, resolve_references
 from semsched_intents.scanner import scan
 from semsched_intents.text import Token, lower_same_length, sanitise, tokenize
-from semsched_intents.vocab import table_for
+from semsched_intents.vocab import Tag, table_for
 from semsched_proto.intents import INTENT_TYPES, ClusterContext, Intent, ParseResult
 
 _INDIFFERENCE = frozenset(
@@ -83,13 +84,16 @@ class CpuParser:
         resolve_references(sentences, _INDIFFERENCE, _CHOICE)
         candidates: list[Candidate] = []
         unparsed: list[str] = []
+        _background_sentences(sentences)
+        asking = [seg for sentence in sentences for seg in sentence if seg.items and requests(seg)]
         for sentence in sentences:
             for seg in sentence:
-                found = [] if _silenced(seg) else classify(seg)
+                elsewhere = any(other is not seg for other in asking)
+                found = [] if _silenced(seg, elsewhere) else classify(seg)
                 candidates.extend(found)
                 if not found and _is_request(seg) and not seg.has("perm"):
                     unparsed.append(_span_text(text, tokens, seg))
-        merged = merge(candidates)
+        merged = merge(_without_roomy(candidates))
         if self._calibrate:
             for item in merged:
                 score = item["confidence"]
@@ -97,6 +101,25 @@ class CpuParser:
                 item["confidence"] = calibrate(score)
         intents = [Intent.model_validate(i) for i in merged]
         return ParseResult(intents=intents, unparsed=unparsed[:10])
+
+
+_MIN_FREE = {"cpu": "min_free_cpu", "memory": "min_free_memory", "gpu": "min_free_gpus"}
+
+
+def _without_roomy(candidates: list[Candidate]) -> list[Candidate]:
+    """ "lots of free RAM — 128 gigs at least": the figure says how much; no least-loaded on top."""
+    asked = {c.type for c in candidates}
+
+    def roomy(c: Candidate) -> bool:
+        resource = c.params.get("resource", "any")
+        return (
+            c.type == "prefer_least_loaded"
+            and isinstance(resource, str)
+            and _MIN_FREE.get(resource, "") in asked
+            and any(w in c.phrase for w in ("free", "headroom", "spare", "room"))
+        )
+
+    return [c for c in candidates if not roomy(c)]
 
 
 def _is_request(seg: Segment) -> bool:
@@ -126,28 +149,145 @@ def _excludes(seg: Segment) -> bool:
     return first is not None and any(m.text in _EXCLUSIONS and m.start < first for m in seg.marks)
 
 
-def _described(seg: Segment) -> bool:
+def _described(seg: Segment, elsewhere: bool) -> bool:
     """ "lte is too flaky": a mention as the subject of a copula and a judgement (a concept such as
     flaky or pricey, or "too ..."), with nothing asked, describes it."""
     items = seg.items
     if not items:
         return False
-    rest = [m for m in seg.marks if m.start >= items[0].end and (m.text in _COPULA or not m.has("filler"))]
+    rest = [
+        m
+        for m in seg.marks
+        if m.start >= items[0].end
+        and (m.text in _COPULA or not (m.has("filler") or m.has("head") or m.has("lhead")))
+    ]
     if not rest or rest[0].text not in _COPULA:
-        return False
+        return _subject_described(seg, elsewhere)
     if len(rest) > 1 and rest[1].text == "too":
         return True  # "eu-central-1a is too far from our users"
     if requests(seg):
         return False
     if any(m.text in _APPROVING for m in rest[1:]):
         return False
-    return any(m.has("concept") or m.text == "too" for m in rest[1:])  # "is too flaky", "is pricey"
+    if any(m.has("concept") or m.text == "too" for m in rest[1:]):
+        return True  # "is too flaky", "is pricey"
+    # "bay1 is the noisy bay. rather bay2.", "the renderer is linux-only": a description, when the hint
+    # asks for something elsewhere; where data is kept is what a locality request is about
+    return (
+        elsewhere
+        and not any(m.entity() is not None or _evaluative(m.text) for m in rest[1:])
+        and not any(t.kind == "dataset" for m in items for t in m.tags)
+    )
 
 
-def _silenced(seg: Segment) -> bool:
+def _without_only(seg: Segment) -> Segment:
+    """The clause without a trailing "only" ("the client lib is x86 only" describes the lib)."""
+    return Segment([m for m in seg.marks if m.text not in ("only", "exclusively")])
+
+
+def _subject_described(seg: Segment, elsewhere: bool) -> bool:
+    """ "the renderer is linux-only": the workload described, the mention after the copula, when the
+    hint asks for something elsewhere."""
+    if not elsewhere or requests(_without_only(seg)):
+        return False
+    first = seg.items[0]
+    before = [m for m in seg.marks if m.end <= first.start and (m.text in _COPULA or not m.has("filler"))]
+    return len(before) >= 2 and before[-1].text in _COPULA and not before[0].has("pron")
+
+
+_COMPARATIVES = frozenset({"where", "better", "faster", "closer", "newer"})
+
+
+def _evaluative(word: str) -> bool:
+    """ "zone-a is closest to our users", "the newest": a superlative ranks, it does not describe."""
+    return (word.endswith("est") and len(word) > 5) or word in _COMPARATIVES
+
+
+_LEAD_INS = frozenset({"context", "background", "fyi", "for context", "bg", "history", "backstory", "story"})
+_NO_ANSWERS = frozenset({"no", "nope", "nah", "no thanks", "not really", "no need"})
+
+
+def _words(seg: Segment) -> str:
+    return " ".join(m.text for m in seg.marks if not m.punct)
+
+
+def _background_sentences(sentences: list[list[Segment]]) -> None:
+    """ "Context: we're recording in bay3 ..." tells a story; "Does it need arm? No." answers itself."""
+    for n, sentence in enumerate(sentences):
+        first = sentence[0]
+        if first.end_punct == ":" and not first.items and _words(first) in _LEAD_INS:
+            for seg in sentence:
+                seg.silenced = True
+        nxt = sentences[n + 1] if n + 1 < len(sentences) else None
+        if sentence[-1].end_punct == "?" and nxt is not None and _words(nxt[0]) in _NO_ANSWERS:
+            for seg in sentence:
+                seg.silenced = True
+
+
+_ASKING = ("verb", "mod", "neg", "negpost", "cue", "perm")
+# Plural nouns that follow a label value ("c3 machines", "ssd disks"): not a verb in the present tense.
+_PLURAL_NOUNS = frozenset(
+    [
+        "nodes",
+        "machines",
+        "boxes",
+        "hosts",
+        "servers",
+        "instances",
+        "vms",
+        "workers",
+        "disks",
+        "drives",
+        "cards",
+        "gpus",
+        "ones",
+        "pools",
+        "racks",
+        "types",
+        "models",
+        "boards",
+        "units",
+        "devices",
+        "systems",
+        "clusters",
+        "slots",
+        "tiers",
+        "sockets",
+        "chips",
+        "cpus",
+        "vcpus",
+    ]
+)
+
+
+def _narrated(seg: Segment) -> bool:
+    """ "they saturate the SAN at night", "wifi drops packets": a subject and a verb the lexicon does
+    not know, and nothing asked, tell what happens; they request nothing."""
+    if any(seg.has(r) for r in _ASKING):
+        return False
+    marks = [m for m in seg.marks if not (m.has("filler") or m.has("conj"))]
+    if len(marks) >= 2 and marks[0].has("all") and marks[1].text == "one":
+        marks = [Mark(marks[0].start, marks[1].end, (Tag("subj"),)), *marks[2:]]  # "each one pulls ..."
+    if len(marks) < 3:
+        return False
+    subject, verb = marks[0], marks[1]
+    # a verb the lexicon does not know, or knows only by a guess ("saturate" is no "saturated")
+    plain_verb = (not verb.tags or verb.conf < 1) and len(verb.text) >= 4 and verb.text.isalpha()
+    if subject.has("subj") or (subject.has("pron") and subject.text in ("they", "it", "this", "that")):
+        return plain_verb
+    return (
+        subject.has("ent")
+        and plain_verb
+        and verb.text.endswith("s")
+        and verb.text not in _PLURAL_NOUNS
+        and not verb.text.endswith("ss")
+    )
+
+
+def _silenced(seg: Segment, elsewhere: bool) -> bool:
     """Permission ("spot is fine"), background ("zone-b had an outage") and descriptions place nothing."""
-    if seg.silenced or seg.has("permverb"):
+    if seg.silenced or seg.has("permverb") or _narrated(seg):
         return True
     if seg.has("perm") and not seg.has("verb"):
         return not _excludes(seg)
-    return (seg.has("bg") and not requests(seg)) or _described(seg)
+    return (seg.has("bg") and not requests(seg)) or _described(seg, elsewhere)

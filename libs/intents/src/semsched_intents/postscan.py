@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from semsched_intents.marks import Mark
@@ -125,6 +126,132 @@ def _bare_counts(marks: list[Mark]) -> None:
                 break
 
 
+_NUMBER = re.compile(r"^(\d{1,6}(?:\.\d{1,3})?)(m?)$")
+_KEYED_GAP = frozenset({":", "="})
+
+
+def _keyed_counts(marks: list[Mark]) -> None:
+    """ "cpu: 8", "free cpu at least 6", "CPU: min 4000m free": a number with no unit after a resource
+    word (and only a colon, "at least" or "free" between) counts that resource; memory in GiB."""
+    for n, mark in enumerate(marks):
+        m = _NUMBER.match(mark.text) if not mark.tags and not mark.punct else None
+        if m is None:
+            continue
+        for k in range(n - 1, max(-1, n - 5), -1):
+            before = marks[k]
+            res = next((t.value for t in before.tags if t.role == "res"), "")
+            if res:
+                amount = float(m.group(1))
+                if m.group(2):  # "4000m": Kubernetes milli-units, MiB for memory
+                    amount = amount / 1024 if res == "memory" else amount / 1000
+                mark.tags = (Tag("qty", f"{amount:.6g}", kind=res),)
+                break
+            if not (before.punct in _KEYED_GAP or before.has("filler") or before.has("qadj")):
+                break
+
+
+def _spread_over(marks: list[Mark]) -> None:
+    """ "spread over different nodes": "over" after a spread word is where, not a comparison."""
+    for n in range(1, len(marks)):
+        if marks[n].has("drop") and marks[n].text == "over" and marks[n - 1].has("concept", "spread"):
+            marks[n].tags = (Tag("filler"),)
+
+
+_FEW = frozenset({"few", "fewest", "fewer", "least", "low", "lowest", "minimal", "rare", "little"})
+_TROUBLE = frozenset(
+    [
+        "incident",
+        "incidents",
+        "outage",
+        "outages",
+        "restart",
+        "restarts",
+        "reboot",
+        "reboots",
+        "crash",
+        "crashes",
+        "failure",
+        "failures",
+        "eviction",
+        "evictions",
+        "interruption",
+        "interruptions",
+        "preemptions",
+        "errors",
+        "fault",
+        "faults",
+        "hiccups",
+    ]
+)
+_RECENT = frozenset({"recent", "past", "prior", "previous", "known", "hardware", "node", "unplanned"})
+
+
+def _few_troubles(marks: list[Mark]) -> list[Mark]:
+    """ "a host with few incidents", "fewest restarts", "no recent outages": asks for a reliable node."""
+    out: list[Mark] = []
+    n = 0
+    while n < len(marks):
+        if marks[n].text in _FEW and marks[n].entity() is None:
+            k = n + 1
+            while k < len(marks) and marks[k].text in _RECENT and k - n < 3:
+                k += 1
+            if k < len(marks) and marks[k].text in _TROUBLE:
+                out.append(_joined(marks[n : k + 1], Tag("concept", "reliable")))
+                n = k + 1
+                continue
+        out.append(marks[n])
+        n += 1
+    return out
+
+
+_RANGE_WORDS = frozenset({"through", "thru", "to", "till", "until", "\u2014", ".."})
+_TRAILING_NUMBER = re.compile(r"^(.*?)(\d{1,4})$")
+
+
+def _node_ranges(marks: list[Mark]) -> list[Mark]:
+    """ "render-b01 through render-b04": the nodes between two of one family are meant too."""
+    out: list[Mark] = []
+    for n, mark in enumerate(marks):
+        out.append(mark)
+        if n < 2 or not (marks[n - 1].text in _RANGE_WORDS or marks[n - 1].punct == "\u2014"):
+            continue
+        first, last = marks[n - 2].entity(), mark.entity()
+        if first is None or last is None or first.kind != "node" or last.kind != "node":
+            continue
+        a, b = _TRAILING_NUMBER.match(first.value), _TRAILING_NUMBER.match(last.value)
+        if a is None or b is None or a.group(1) != b.group(1):
+            continue
+        lo, hi, width = int(a.group(2)), int(b.group(2)), len(a.group(2))
+        if not 1 < hi - lo <= 32:
+            continue
+        out.pop()
+        between = marks[n - 1]
+        between.tags = (Tag("conj"),)
+        for k in range(lo + 1, hi):
+            name = f"{a.group(1)}{k:0{width}d}"
+            out.append(Mark(between.start, between.end, (Tag("ent", name, kind="node"),), text=name))
+        out.append(mark)
+    return out
+
+
+_AVAILABLE = frozenset({"free", "available", "idle", "empty", "up", "around", "unused", "there"})
+
+
+def _conditions(marks: list[Mark]) -> None:
+    """ "if gpu-srv-01 is free, use it": an order on a condition of availability is a hedge; "I'm
+    running the grasp experiments" is what someone does, not a pod running there."""
+    for n, mark in enumerate(marks):
+        if mark.text == "if" and not mark.tags:
+            for k in range(n + 1, min(n + 6, len(marks))):
+                if marks[k].punct:
+                    break
+                if marks[k].text in _AVAILABLE and marks[k - 1].text in ("is", "are", "has", "have"):
+                    mark.tags = (Tag("mod", "weak"),)
+                    break
+        if mark.has("cue", "colo") and mark.text == "running" and n > 0 and marks[n - 1].has("subj"):
+            mark.tags = (Tag("filler"),)
+
+
 def _negated_permission(marks: list[Mark]) -> None:
     """ "cannot tolerate preemption": a negated permission word is no permission; the negation stays."""
     for n in range(1, len(marks)):
@@ -163,10 +290,78 @@ def _loose_only(marks: list[Mark]) -> None:
             mark.tags = (Tag("filler"),)  # "the cheapest possible": a superlative, not a hedge
 
 
+_SPREAD_LEADS = frozenset(
+    {"across", "over", "different", "separate", "distinct", "multiple", "several", "each", "every", "per"}
+    | {"between", "both", "two", "all"}
+)
+_QUANTIFIERS = frozenset({"both", "all", "the", "two", "three", "different", "multiple", "our", "separate"})
+_LOSS_BEFORE = frozenset({"lose", "losing", "survive", "surviving", "tolerate", "withstand", "outlive"})
+_LOSS_AFTER = frozenset({"outage", "outages", "failure", "failures", "loss"})
+_ONE = frozenset({"a", "an", "one", "the", "whole", "entire", "single", "full", "complete"})
+
+
+def _zone_words(marks: list[Mark]) -> list[Mark]:
+    """Phrases built on the word a hint uses for zones (zone, az, site, datacenter, or the cluster's own
+    such as "bay"): "same bay as" is a same-zone cue; "across both DCs", "different sites" and
+    "survive losing a datacenter" ask to spread over zones. A named zone ("zone-b had an outage")
+    is left to the entity rules."""
+    out: list[Mark] = []
+    n = 0
+    while n < len(marks):
+        mark = marks[n]
+        if mark.text == "same" and not mark.tags:
+            k = n + 1
+            if k < len(marks) and marks[k].has("zoneword") and marks[k].entity() is None:
+                end = k + 1
+                if end < len(marks) and marks[end].text in ("as", "with", "that"):
+                    end += 1
+                out.append(_joined(marks[n:end], Tag("cue", "samezone")))
+                n = end
+                continue
+        if (mark.text in _SPREAD_LEADS or mark.text in _LOSS_BEFORE) and mark.entity() is None:
+            skip = _QUANTIFIERS if mark.text in _SPREAD_LEADS else _ONE
+            k = n + 1
+            while k < len(marks) and k - n < 4 and marks[k].text in skip:
+                k += 1
+            if k < len(marks) and k > n + (mark.text in ("both", "two", "all")) - 1:
+                word = marks[k]
+                plural = word.text.endswith("s") or mark.text in _LOSS_BEFORE or mark.text == "each"
+                if (
+                    word.has("zoneword")
+                    and word.entity() is None
+                    and plural
+                    and not _named_zone_next(marks, k)
+                ):
+                    end = k + 2 if k + 1 < len(marks) and marks[k + 1].text in _LOSS_AFTER else k + 1
+                    out.append(_joined(marks[n:end], Tag("concept", "spread_zones")))
+                    n = end
+                    continue
+        lost = n + 1 < len(marks) and marks[n + 1].text in _LOSS_AFTER
+        if mark.has("zoneword") and mark.entity() is None and lost and not _named_zone_next(marks, n):
+            out.append(_joined(marks[n : n + 2], Tag("concept", "spread_zones")))
+            n += 2
+            continue
+        out.append(mark)
+        n += 1
+    return out
+
+
+def _named_zone_next(marks: Sequence[Mark], k: int) -> bool:
+    nxt = marks[k + 1] if k + 1 < len(marks) else None
+    return nxt is not None and any(t.role == "ent" and t.kind == "zone" for t in nxt.tags)
+
+
+def _joined(run: Sequence[Mark], tag: Tag) -> Mark:
+    return Mark(run[0].start, run[-1].end, (tag,), text=" ".join(m.text for m in run))
+
+
 def refine_marks(marks: list[Mark], tokens: Sequence[Token]) -> list[Mark]:
     """Apply the window rules; marks stay in token order."""
     _load_combos(marks)
     _negated_permission(marks)
     _loose_only(marks)
     _bare_counts(marks)
-    return _unknown_names(marks, tokens)
+    _keyed_counts(marks)
+    _spread_over(marks)
+    _conditions(marks)
+    return _unknown_names(_node_ranges(_few_troubles(_zone_words(marks))), tokens)

@@ -34,6 +34,9 @@ MEMORY_UNITS: dict[str, float] = {
     "terabyte": 1024,
     "terabytes": 1024,
     "tera": 1024,
+    "t": 1024,
+    "tebibyte": 1024,
+    "tebibytes": 1024,
 }
 CPU_UNITS: dict[str, float] = {
     "cores": 1,
@@ -186,12 +189,46 @@ def _memory_or_cpu_m(tokens: Sequence[Token], j: int) -> str:
     return ""
 
 
+_RANGE_WORDS = frozenset({"to", "through", "thru", "until", "or"})
+
+
+def _range_end(tokens: Sequence[Token], i: int, j: int) -> Quantity | None:
+    """ "between 8 and 16 cores", "4-8 free cores", "2 to 4 GPUs": the quantity after the range word,
+    whose lower bound (token i) is what the hint asks for."""
+    if j >= len(tokens) or tokens[j].punct:
+        return None
+    word = tokens[j].text
+    if tokens[j].joined and word[:1].isdigit():
+        k = j  # "4-8": the hyphen glued the upper bound to the lower
+    elif word in _RANGE_WORDS or (word == "and" and i > 0 and tokens[i - 1].text == "between"):
+        k = j + 1
+    else:
+        return None
+    if k >= len(tokens) or not tokens[k].text[:1].isdigit():
+        return None
+    return parse_quantity(tokens, k)
+
+
+def _data_size(tokens: Sequence[Token], j: int) -> bool:
+    """ "30 GB of textures", "500G of logs": a size of something other than memory."""
+    if _next_text(tokens, j) != "of":
+        return False
+    after = _next_text(tokens, j + 1)
+    return bool(after) and after not in _TRAILING and after not in ("the", "a", "node", "host")
+
+
 def parse_quantity(tokens: Sequence[Token], i: int) -> Quantity | None:
     """A quantity starting at token i, or None; GPU names' own memory ("A100 80GB") is not one."""
     got = _number(tokens, i)
     if got is None:
         return None
     value, unit, j = got
+    if not unit:
+        upper = _range_end(tokens, i, j)
+        if upper is not None and upper.resource and upper.amount > 0:
+            second = _number(tokens, upper.start)
+            scale = upper.amount / second[0] if second is not None and second[0] else 1.0
+            return Quantity(upper.resource, value * scale, i, upper.end)
     if not unit:
         j = _skip_adjectives(tokens, j, 3)
         unit = _next_text(tokens, j)
@@ -212,7 +249,7 @@ def parse_quantity(tokens: Sequence[Token], i: int) -> Quantity | None:
         return Quantity(resource, amount, i, _trail(tokens, j))
     if unit in MEMORY_UNITS:
         after = _next_text(tokens, _skip_adjectives(tokens, j, 1))
-        if after in _NOT_MEMORY or after in _GPU_NAMES or after in GPU_SUFFIXES:
+        if after in _NOT_MEMORY or after in _GPU_NAMES or after in GPU_SUFFIXES or _data_size(tokens, j):
             return Quantity("", value, i, j)
         return Quantity("memory", value * MEMORY_UNITS[unit], i, _trail(tokens, j))
     if unit in CPU_UNITS:

@@ -81,10 +81,12 @@ def _pronoun_kind(seg: Segment) -> tuple[bool, tuple[str, ...], bool]:
     if any(m.text == "there" and m.has("pron") for m in seg.marks):
         kind = "place"
     for n, mark in enumerate(seg.marks):
+        nxt = seg.marks[n + 1].text if n + 1 < len(seg.marks) else ""
         if not mark.has("pron"):
             continue
+        if mark.text in _POSSESSIVE and not any(nxt in heads for heads in _KIND_HEADS.values()):
+            continue  # "lose its planner" refers to nothing to place; "avoid its nodes" does
         found = True
-        nxt = seg.marks[n + 1].text if n + 1 < len(seg.marks) else ""
         if mark.text not in _POSSESSIVE:
             kind = kind or next((k for k, heads in _KIND_HEADS.items() if nxt in heads), "")
         before = seg.marks[n - 1] if n > 0 else None
@@ -129,6 +131,8 @@ def _lend(seg: Segment, source: Segment, items: list[Mark]) -> None:
     seg.borrowed = items
     if seg.own is not None:
         seg.strength = seg.own
+    elif source.strength == "weak" and requests(source):
+        seg.strength = "weak"  # "if there's room on bay2, use it": the condition hedges the order
     if items and not requests(source) and source.items:
         source.silenced = True
 
@@ -152,7 +156,7 @@ def _borrow(seg: Segment, history: Sequence[Segment], own: Sequence[Mark]) -> No
             kinds = ("app", "dataset")
         found = _antecedent(history, kinds)
         if found is None and kinds == _PLACES:  # "shards are on a few nodes; landing there"
-            found = _antecedent(history, ("dataset",))
+            found = _antecedent(history, ("dataset",)) or _antecedent(history, ("label",))
         if found is not None:
             _lend(seg, *found)
     elif _placeless(seg) and _has_cue(seg) and not (has_pron or seg.has("replicas") or seg.has("neg")):
@@ -165,9 +169,16 @@ def _borrow(seg: Segment, history: Sequence[Segment], own: Sequence[Mark]) -> No
             _lend(seg, *found)
 
 
-def _cancels(perm: set[str], prev: Segment, indifference: frozenset[str], choice: frozenset[str]) -> bool:
+def _cancels(
+    perm: set[str],
+    prev: Segment,
+    indifference: frozenset[str],
+    choice: frozenset[str],
+    seg_marks: Sequence[Mark] = (),
+) -> bool:
     if perm & indifference:
-        return True
+        # "least busy host, doesn't matter which resource": indifferent to a detail, not the request
+        return not any(m.text in ("which", "what", "whichever", "whatever") for m in seg_marks)
     values = {t.value for m in prev.items for t in m.tags}
     return bool(perm & choice) and ({"amd64", "arm64"} <= values or {"spot", "ondemand"} <= values)
 
@@ -197,7 +208,7 @@ def resolve_references(
             prev = history[-1] if history else None
             if not seg.items and k > 0 and prev is not None and prev.items and seg.has("perm"):
                 perm = {m.text for m in seg.marks if m.has("perm")}
-                if _cancels(perm, prev, indifference, choice):
+                if _cancels(perm, prev, indifference, choice, seg.marks):
                     prev.silenced = True
             if seg.has("corr") and previous is not None and previous is not seg:
                 _correct(seg, previous)

@@ -10,11 +10,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from rapidfuzz.distance import OSA
+
 from semsched_intents.concepts import GPU_SUFFIXES
 from semsched_intents.marks import Mark, fuzzy_mark, key_values
 from semsched_intents.quantities import parse_quantity
 from semsched_intents.text import Token
-from semsched_intents.vocab import PhraseTable, Tag
+from semsched_intents.vocab import PhraseTable, Tag, name_shape
 
 _ZONE_ID = re.compile(r"^(?:[a-z]|\d{1,2}[a-z]?|[a-z]\d)$")
 _GPU_MEM = re.compile(r"^\d{1,3}(?:g|gb|gib)?$")
@@ -81,12 +83,23 @@ class _State:
     cont: tuple[str, str] | None = None  # (entity kind, prefix as written) for "zone b or c"
 
 
+def _short_form_of_longer(st: _State, i: int, tags: tuple[Tag, ...]) -> bool:
+    """A shortened name glued to another word is a different name, unless the whole is a misspelling
+    of the full one ("fraud-scorring")."""
+    if not (i + 1 < len(st.tokens) and st.tokens[i + 1].joined):
+        return False
+    if not all(t.role == "ent" and t.ambiguous and t.kind in ("app", "dataset") for t in tags):
+        return False
+    written = f"{st.tokens[i].text}-{st.tokens[i + 1].text}"
+    return all(OSA.distance(written, t.value.lower()) > 2 for t in tags)
+
+
 def _glued(st: _State, i: int) -> tuple[int, tuple[Tag, ...]] | None:
-    """ "mongo db", "signal r hub": two words written apart that make one context name."""
+    """ "mongo db", "signal r hub", "bare metal": two words written apart that make one context name."""
     if i + 1 >= len(st.tokens) or st.tokens[i + 1].punct:
         return None
     tags = st.table.entries.get((st.tokens[i].text + st.tokens[i + 1].text,))
-    if tags and any(t.role == "ent" and t.kind != "label" for t in tags):
+    if tags and any(t.role == "ent" and not (t.kind == "label" and t.ambiguous) for t in tags):
         return i + 2, tuple(t for t in tags if t.role == "ent")
     return None
 
@@ -187,9 +200,35 @@ def _continuation(st: _State, i: int) -> Mark | None:
     return None
 
 
+def _family_member(st: _State, i: int) -> Mark | None:
+    """A name of the shape of a context family that the context does not have ("dc-east" beside
+    dc-north and dc-south, "bay4" beside bay1..bay3, "prd-bm-0999"), kept as written."""
+    if not st.table.families:
+        return None
+    run, j = [st.tokens[i].text], i + 1
+    while j < len(st.tokens) and st.tokens[j].joined and len(run) < 5:
+        run.append(st.tokens[j].text)
+        j += 1
+    if st.table.entries.get(tuple(run)):
+        return None  # a known name
+    shape = name_shape(tuple(run))
+    if shape is None:
+        return None
+    for kind in ("zone", "node"):
+        if (kind, *shape) in st.table.families:
+            if kind == "zone":
+                st.cont = ("zone", "")
+            return Mark(i, j, (Tag("ent", "-".join(run), kind=kind),), known=False)
+    return None
+
+
 def _unknown_name(st: _State, i: int) -> Mark | None:
     """Zone/node-shaped mentions absent from the context, kept as written ("zone-d", "node 12")."""
     word, nxt = st.tokens[i].text, _word(st, i + 1)
+    codes = st.table.zone_codes and nxt.isalpha() and 2 <= len(nxt) <= 5
+    if word in ("zone", "az") and codes and (nxt,) not in st.table.entries:
+        st.cont = ("zone", "")  # "avoid zone par" where the zones are fra, ams, lon
+        return Mark(i, i + 2, (Tag("ent", nxt, kind="zone"),), known=False)
     if word in ("zone", "az", "zones", "azs") and nxt and _ZONE_ID.match(nxt):
         prefix = word.rstrip("s")
         st.cont = ("zone", prefix)
@@ -247,7 +286,12 @@ def _step(st: _State, i: int, kv: dict[int, Mark]) -> Mark:
     cont = _continuation(st, i)
     if cont is not None:
         return cont
+    member = _family_member(st, i)
+    if member is not None:
+        return member
     found = _lookup(st, i)
+    if found is not None and found[0] == i + 1 and _short_form_of_longer(st, i, found[1]):
+        found = None  # "lidar-driver" is not the lidar-calib that "lidar" stands for
     glued = _glued(st, i)
     if glued is not None and (found is None or not any(t.role == "ent" for t in found[1])):
         found = glued

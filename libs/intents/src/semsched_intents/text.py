@@ -32,6 +32,9 @@ _QUOTES = str.maketrans(
     }
 )
 _SPACES = re.compile(r"[ \u00a0]+")
+# Comparison operators people paste from configs: "free cpu >= 8", "zone != lon".
+_OPERATORS = re.compile(r"!=|=/=|\u2260|>=|\u2265|>(?=\s{0,3}\d)")
+_OPERATOR_WORDS = {"!=": " not ", "=/=": " not ", "\u2260": " not "}
 _WITH = re.compile(r"(?<![\w/])[wW]/(?:([oO])(?![\w/])|(?=[\s\w]))")  # "w/ minio", "w/o spot"
 # Cyrillic and Greek letters that look like Latin ones ("z\u043ene-\u0430" with Cyrillic o and a):
 # mapped to Latin inside words that also have Latin letters, so a pasted or spoofed name still
@@ -64,15 +67,34 @@ _CONTRACTIONS = frozenset(
 )
 
 
+_NO_SIGNS = frozenset("\u274c\U0001f6ab\u26d4\u2716\u2717\u2718\u274e")
+
+
+def _symbols(text: str) -> str:
+    """Emoji and pictographs end a thought ("ethernet pls \U0001f64f wifi drops packets"); a cross or a
+    no-entry sign before a word says no ("\u274c spot")."""
+    out = []
+    for c in text:
+        if c in _NO_SIGNS:
+            out.append(" . no ")
+        elif ord(c) >= 0x2600 and unicodedata.category(c) == "So":
+            out.append(" . ")
+        else:
+            out.append(c)
+    return "".join(out)
+
+
 def sanitise(hint: str) -> str:
     """Strip surrogates and control characters, apply NFKC, collapse spaces; never raises."""
     text = _ANSI.sub("", _SURROGATES.sub("", hint))
     text = unicodedata.normalize("NFKC", text)
     text = _CONTROLS.sub("", text).translate(_QUOTES)
     if not text.isascii():
-        text = _MIXED_WORD.sub(_latinise, text)
+        text = _MIXED_WORD.sub(_latinise, _symbols(text))
     if "/" in text:
         text = _WITH.sub(lambda m: "without" if m.group(1) else "with ", text)
+    if any(c in text for c in "=>\u2260\u2265"):
+        text = _OPERATORS.sub(lambda m: _OPERATOR_WORDS.get(m.group(0), " at least "), text)
     return _SPACES.sub(" ", text).strip()
 
 

@@ -38,6 +38,11 @@ class PhraseTable:
     zone_ids: dict[str, str] = field(default_factory=dict)  # short id ("b", "1a") -> zone name
     node_ids: dict[str, dict[str, str]] = field(default_factory=dict)  # prefix -> number -> node
     fuzzy_names: dict[str, dict[str, tuple[Tag, ...]]] = field(default_factory=dict)  # letter -> word -> tags
+    # name families read off the context: (kind, stem, shape of the last part) -> example, so that an
+    # unknown "dc-east" (zones dc-north, dc-south) or "bay4" (bay1..bay3) is still a zone
+    families: dict[tuple[str, str, str], str] = field(default_factory=dict)
+    zone_prefix: str = ""  # "zone-" where the context's zones are zone-a, zone-b...
+    zone_codes: bool = False  # zones named by short codes ("fra", "ams"): "zone par" names one too
 
     def add(self, phrase: Phrase, tag: Tag, *, override_words: bool = False) -> None:
         if not phrase:
@@ -120,8 +125,63 @@ def _name_variants(name: str) -> list[Phrase]:
 _BARE_ZONE_ID = re.compile(r"^(?:\d{1,2}[a-z]|[a-z]\d{1,2}|[a-z]{3,})$")
 
 
+_ZONE_WORD = re.compile(r"^([a-z]{2,12})(?:\d{1,3}[a-z]?)?$")
+
+
+def _zone_words(zones: list[str]) -> set[str]:
+    """What a cluster calls its zones, read off their names: the alphabetic first part that every
+    zone shares ("bay" of bay1..bay3, "dc" of dc-north/dc-south), when there are two or more."""
+    firsts: set[str] = set()
+    for zone in zones:
+        toks = phrase_tokens(zone)
+        m = _ZONE_WORD.match(toks[0]) if toks else None
+        if m is None or (len(toks) == 1 and m.group(1) == toks[0]):
+            return set()  # "fra", "ams": codes, not a word plus an id
+        firsts.add(m.group(1))
+    return firsts if len(zones) >= 2 and len(firsts) == 1 else set()
+
+
+_SHAPE = re.compile(r"^([a-z]*?)(\d+[a-z]?|[a-z]+)$")
+
+
+def name_shape(tokens: Phrase) -> tuple[str, str] | None:
+    """(stem, shape) of a name: "dc-north" -> ("dc -", "alpha"), "bay1" -> ("bay", "digits"),
+    "prd-bm-0142" -> ("prd bm -", "digits4")."""
+    if not tokens:
+        return None
+    last = tokens[-1]
+    if len(tokens) > 1:
+        stem = " ".join(tokens[:-1]) + " -"
+        word = last
+    else:
+        m = _SHAPE.match(last)
+        if m is None or not m.group(1) or not m.group(2)[0].isdigit():
+            return None
+        stem, word = m.group(1), m.group(2)
+    if word.isdigit():
+        return stem, f"digits{len(word)}"
+    if word[0].isdigit():
+        return stem, "digits-letter"
+    return (stem, "alpha") if word.isalpha() and 2 <= len(word) <= 12 else None
+
+
+def _add_family(table: PhraseTable, kind: str, names: list[str]) -> None:
+    counts: dict[tuple[str, str, str], list[str]] = {}
+    for name in names:
+        shape = name_shape(phrase_tokens(name))
+        if shape is not None:
+            counts.setdefault((kind, *shape), []).append(name)
+    for key, members in counts.items():
+        if len(members) >= 2:  # a family needs two members to show its pattern
+            table.families[key] = members[0]
+
+
 def _add_zones(table: PhraseTable, zones: list[str]) -> None:
     lasts: dict[str, list[str]] = {}
+    _add_family(table, "zone", zones)
+    if zones and all(z.startswith("zone-") for z in zones):
+        table.zone_prefix = "zone-"
+    table.zone_codes = bool(zones) and all(z.isalpha() and 2 <= len(z) <= 5 for z in zones)
     for zone in zones:
         tag = Tag("ent", zone, kind="zone")
         for v in _name_variants(zone):
@@ -132,6 +192,10 @@ def _add_zones(table: PhraseTable, zones: list[str]) -> None:
             letter = toks[-1][-1]
             if toks[-1][:-1].isdigit() and letter.isalpha():
                 lasts.setdefault(letter, []).append(zone)
+    for word in _zone_words(zones):  # "bay" of bay1..bay3: "same bay as", "across bays"
+        if not table.entries.get((word,)) and word not in COMMON_VALUES:
+            table.add((word,), Tag("zoneword"))
+            table.add((word + "s",), Tag("zoneword"))
     for letter, owners in lasts.items():
         if len(owners) == 1 and letter not in table.zone_ids:
             table.zone_ids[letter] = owners[0]
@@ -148,6 +212,7 @@ _NODE_WORDS: tuple[str, ...] = ("node", "nodes", "host", "hosts", "box", "server
 
 def _add_nodes(table: PhraseTable, nodes: list[str]) -> None:
     short: dict[str, list[str]] = {}
+    _add_family(table, "node", nodes)
     for node in nodes:
         tag = Tag("ent", node, kind="node")
         for v in _name_variants(node):

@@ -1,0 +1,112 @@
+"""Rules for how other people write hints: config-style operators, ranges, the cluster's own word for a
+zone, names of a known family that the context lacks, narration and background around a request.
+
+Each case is written here against a made-up cluster (`MILL`), in our own words, for one rule."""
+
+from __future__ import annotations
+
+import pytest
+from intents_fixtures import summary
+
+from semsched_intents import CpuParser
+from semsched_proto.intents import ClusterContext
+
+Expected = set[tuple[str, str, str]]
+
+# Zones named "hall" + number, nodes of one family with zero-padded numbers, a two-word label value.
+MILL = ClusterContext(
+    name="test-mill",
+    zones=["hall1", "hall2", "hall3"],
+    nodes=["mx-cn-0101", "mx-cn-0102", "mx-cn-0103", "mx-cn-0104", "mx-cn-0105"],
+    apps=["ledger-sync", "stock-feed", "label-printer"],
+    node_labels={"kind": ["baremetal", "virtual"], "net": ["fibre", "radio"]},
+    gpu_models=["l4"],
+    datasets=["sku-images", "parts-catalogue"],
+)
+# Zones named by short city codes.
+CODES = ClusterContext(name="test-codes", zones=["osl", "bcn", "dub"], nodes=["w-1", "w-2"])
+
+CASES: list[tuple[str, Expected]] = [
+    # operators and config-style keys
+    ("cpu free >= 12", {("min_free_cpu", "cores=12.0", "medium")}),
+    (
+        "gpus: 1, memory >= 40Gi",
+        {("min_free_gpus", "count=1", "medium"), ("min_free_memory", "gib=40.0", "medium")},
+    ),
+    ("cpu: at least 2500m free", {("min_free_cpu", "cores=2.5", "medium")}),
+    ("hall != hall3", {("avoid_zones", "zones=['hall3']", "medium")}),
+    ("topology.kubernetes.io/zone=hall2", {("prefer_zones", "zones=['hall2']", "medium")}),
+    # ranges ask for their lower bound; a terabyte written "T"
+    ("somewhere with 6 to 10 spare cores", {("min_free_cpu", "cores=6.0", "medium")}),
+    ("3-5 idle GPUs would be nice", {("min_free_gpus", "count=3", "weak")}),
+    ("needs 2T of free memory", {("min_free_memory", "gib=2048.0", "critical")}),
+    # the cluster's own zone word
+    ("run it in the same hall as stock-feed", {("same_zone_as", "app=stock-feed", "medium")}),
+    ("replicas over several halls please", {("spread_replicas_zones", "", "medium")}),
+    ("it has to keep serving if we lose a hall", {("spread_replicas_zones", "", "critical")}),
+    # unknown members of a known family, kept as written
+    ("stay out of hall4", {("avoid_zones", "zones=['hall4']", "medium")}),
+    ("mx-cn-0199 if you can", {("prefer_nodes", "nodes=['mx-cn-0199']", "weak")}),
+    (
+        "mx-cn-0102 thru mx-cn-0104 are retired, avoid them",
+        {("avoid_nodes", "nodes=['mx-cn-0102', 'mx-cn-0103', 'mx-cn-0104']", "medium")},
+    ),
+    # a label value written as two words
+    ("bare metal only", {("prefer_node_label", "key=kind,value=baremetal", "critical")}),
+    # narration, background and descriptions around the request
+    (
+        "Not beside ledger-sync, it hammers the disks every hour.",
+        {("avoid_colocation_with", "app=ledger-sync", "medium")},
+    ),
+    ("fibre please, radio loses frames", {("prefer_node_label", "key=net,value=fibre", "medium")}),
+    (
+        "For context: last sprint we ran in hall2 and it was fine. This time put it near stock-feed.",
+        {("colocate_with", "app=stock-feed", "medium")},
+    ),
+    ("Does it need an L4? No. It does need 16 GB free.", {("min_free_memory", "gib=16.0", "critical")}),
+    (
+        "at least 24 GB free memory please. The cache itself is 20g.",
+        {("min_free_memory", "gib=24.0", "medium")},
+    ),
+    ("hall1 is the draughty one, go for hall2", {("prefer_zones", "zones=['hall2']", "medium")}),
+    # strength scope: a reason with its own subject does not govern the request before it
+    ("no spot, the scanner cannot restart halfway", {("avoid_spot", "", "medium")}),
+    ("if mx-cn-0101 is free, take it", {("prefer_nodes", "nodes=['mx-cn-0101']", "weak")}),
+    # which app is the workload itself
+    ("place the label printer next to stock-feed", {("colocate_with", "app=stock-feed", "medium")}),
+    # load and reliability phrasings
+    ("least loaded node, cpu wise", {("prefer_least_loaded", "resource=cpu", "medium")}),
+    (
+        "the quietest node would be great, whatever the resource",
+        {("prefer_least_loaded", "resource=any", "weak")},
+    ),
+    ("a machine with the fewest reboots", {("prefer_reliable_nodes", "", "medium")}),
+    ("fill the nodes up before starting new ones", {("prefer_bin_packing", "", "medium")}),
+    ("lots of free memory, 64 gigs at least", {("min_free_memory", "gib=64.0", "medium")}),
+]
+
+
+@pytest.mark.parametrize(("hint", "expected"), CASES)
+def test_other_voices(parser: CpuParser, hint: str, expected: Expected) -> None:
+    assert summary(parser.parse(hint, MILL)) == expected
+
+
+def test_zone_codes_take_zone_plus_code(parser: CpuParser) -> None:
+    assert summary(parser.parse("avoid zone lis", CODES)) == {("avoid_zones", "zones=['lis']", "medium")}
+
+
+def test_a_zone_word_after_a_named_zone_is_background(parser: CpuParser) -> None:
+    assert summary(parser.parse("hall2 had an outage on Monday", MILL)) == set()
+
+
+def test_a_short_name_glued_to_another_word_is_another_name(parser: CpuParser) -> None:
+    # "sku" is the short form of sku-images; "sku-printer" is some other app, kept as written
+    got = summary(parser.parse("near the sku-printer pods", MILL))
+    assert ("prefer_data_locality", "dataset=sku-images", "medium") not in got
+
+
+def test_emoji_end_a_thought_and_a_cross_says_no(parser: CpuParser) -> None:
+    assert summary(parser.parse("\u274c radio \u2705 fibre", MILL)) == {
+        ("avoid_node_label", "key=net,value=radio", "medium"),
+        ("prefer_node_label", "key=net,value=fibre", "medium"),
+    }
