@@ -9,5 +9,5 @@ from dataclasses import dataclass
 class LlmServer:
     base_url: str
     model: str
-    style: str  # the server's constrained-output dialect
-    kind: str  # "llama.cpp" or "external"
+    style: str  # the server's constrained-output dialect: "json_object" (llama.cpp) or "json_schema"
+    kind: str  # "llama.cpp", "vllm" or "external"

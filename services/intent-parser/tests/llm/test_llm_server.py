@@ -93,9 +93,32 @@ async def test_hybrid_sends_only_unsure_hints(llm_server: LlmServer) -> None:
     assert (await always.parse("near memcached", CONTEXT)).backend == "llm"
 
 
+# Each server's answer to the other dialect; the tests above use the server's own.
+
+
 async def test_a_dialect_the_server_refuses_falls_back(llm_server: LlmServer) -> None:
     if llm_server.kind != "llama.cpp":
-        pytest.skip("llama.cpp's server refuses OpenAI's json_schema dialect; other servers accept it")
+        pytest.skip(f"llama.cpp only: it refuses OpenAI's json_schema dialect; {llm_server.kind} accepts it")
     router = ParserRouter(CpuParser(), "llm", backend(llm_server, schema_style="json_schema"), threshold=0.7)
     result = await router.parse("near memcached", CONTEXT)
     assert result.backend == "cpu" and result.intents[0].params == {"app": "memcached"}
+
+
+async def test_an_ignored_schema_still_yields_a_valid_result(llm_server: LlmServer) -> None:
+    if llm_server.kind != "vllm":
+        pytest.skip("vLLM only: it takes llama.cpp's json_object dialect as JSON mode and ignores the schema")
+    llm = backend(llm_server, schema_style="json_object")
+    body = {
+        "model": llm_server.model,
+        "messages": build_messages("near memcached", CONTEXT),
+        "temperature": 0,
+        "max_tokens": 160,
+        "response_format": response_format("json_object"),
+    }
+    reply = httpx.post(f"{llm_server.base_url}/chat/completions", json=body, timeout=300)
+    assert reply.status_code == 200, reply.text[:500]
+    json.loads(reply.json()["choices"][0]["message"]["content"])  # JSON, though not held to the schema
+    router = ParserRouter(CpuParser(), "llm", llm, threshold=0.7)
+    result = await router.parse("keep it out of west-2, and near cassandra please", CONTEXT)
+    assert_valid(result)
+    assert all(intent.type in CLASS_BY_TYPE for intent in result.intents)
