@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import orjson
 import pytest
 
+from semsched_extender.domain.views import WireView
 from semsched_extender.domain.wire import WireError, filter_result, host_priority_list, parse_args, to_wire
+from semsched_proto import PodScores
 
 POD = {
     "metadata": {"name": "p", "namespace": "ns", "uid": "u1", "annotations": {"semsched.io/hint": "near db"}}
@@ -54,3 +58,15 @@ def test_scores_convert_to_the_extender_range_and_wire_keys() -> None:
         {"Host": "a", "Score": 7},
         {"Host": "c", "Score": 2},
     ]
+
+
+def test_a_view_ranks_best_first_keeps_the_node_order_on_ties_and_drops_zero_scores() -> None:
+    view = PodScores(
+        pod_key="ns.p",
+        nodes=["a", "b", "c", "d", "e"],
+        scores=[4.99, 70.0, 5.0, 70.0, 100.0],
+        computed_at=datetime.now(UTC),
+    )
+    wire = WireView.of(view)
+    assert wire.ranked == ("e", "b", "d", "c", "a")
+    assert wire.wire == {"b": 7, "c": 1, "d": 7, "e": 10}

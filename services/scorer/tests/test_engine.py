@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from semsched_proto import Intent, IntentsParsed, NodeState, ParseResult, PlacementRef, PodState, Resources
+from semsched_proto import (
+    Intent,
+    IntentsParsed,
+    NodeState,
+    ParseResult,
+    PlacementDecided,
+    PlacementRef,
+    PodState,
+    Resources,
+)
 from semsched_scorer.domain.engine import ScoringEngine
 
 
@@ -109,3 +118,53 @@ def test_covers_and_refresh_one_pod_on_demand() -> None:
     assert fresh is not None and fresh.scores == [50.0, 0.0]  # follows w-1 to node a
     assert "ns.w-2" not in engine.take_dirty()  # refreshed: no need to recompute it again
     assert engine.refresh("ns.nobody") is None
+
+
+def test_a_decision_heard_directly_is_applied_like_the_state_cache_applies_it() -> None:
+    engine = engine_with_nodes()
+    together = Intent(type="colocate_replicas")
+    for name in ("w-1", "w-2"):
+        engine.set_pod(f"ns.{name}", pending(name))
+        engine.set_intents(f"ns.{name}", parsed(f"ns.{name}", together))
+    engine.recompute()
+    decision = PlacementDecided(pod=pending("w-1"), node="a", extender_id="e1", seq=4)
+    assert engine.decide(decision)
+    assert engine.covers({"e1": 4}) and engine.pods["ns.w-1"].tentative
+    fresh = engine.refresh("ns.w-2")
+    assert fresh is not None and fresh.scores == [50.0, 0.0]
+    # the same decision again, or an older one, changes nothing
+    assert not engine.decide(decision)
+    assert not engine.decide(decision.model_copy(update={"seq": 2, "node": "b"}))
+    # a pod the API reports bound is never turned back into a tentative placement
+    engine.set_pod("ns.w-2", pending("w-2").model_copy(update={"node": "b"}))
+    late = PlacementDecided(pod=pending("w-2"), node="a", extender_id="e2", seq=1)
+    assert not engine.decide(late) and engine.pods["ns.w-2"].node == "b"
+
+
+def test_pending_without_view_follows_every_change() -> None:
+    engine = engine_with_nodes()
+
+    def brute() -> int:  # the count as it was computed before it was kept: over every pod
+        viewed = engine._viewed
+        return sum(
+            1
+            for key, pod in engine.pods.items()
+            if pod.hint and (pod.node is None or pod.tentative) and key not in viewed
+        )
+
+    steps = [
+        lambda: engine.set_pod("ns.a", pending("a")),
+        lambda: engine.set_pod("ns.b", pending("b", hint="")),
+        lambda: engine.set_intents(
+            "ns.a", parsed("ns.a", Intent(type="prefer_nodes", params={"nodes": ["a"]}))
+        ),
+        engine.recompute,
+        lambda: engine.set_pod("ns.c", pending("c")),
+        lambda: engine.decide(PlacementDecided(pod=pending("c"), node="a", extender_id="e", seq=1)),
+        lambda: engine.set_pod("ns.a", pending("a").model_copy(update={"node": "b"})),
+        engine.recompute,
+        lambda: engine.set_pod("ns.c", None),
+    ]
+    for step in steps:
+        step()
+        assert engine.pending_without_view() == brute()

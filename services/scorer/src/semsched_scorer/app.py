@@ -17,6 +17,7 @@ from semsched_core.telemetry import configure_tracing
 from semsched_proto import (
     IntentsParsed,
     NodeState,
+    PlacementDecided,
     PodState,
     RefreshRequest,
     ScoreReply,
@@ -43,6 +44,10 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: ScorerSetti
     @broker.subscriber(subjects.RPC_REFRESH, queue=SERVICE)
     async def refresh(request: RefreshRequest) -> ScoreReply:
         return await handlers.refresh(request)
+
+    @broker.subscriber(subjects.PLACEMENT_DECIDED)  # every replica hears every decision, as it is made
+    async def decided(decision: PlacementDecided) -> None:
+        handlers.on_decision(decision)
 
     await broker.connect()
     await bus.ensure_streams()

@@ -13,6 +13,7 @@ from semsched_core.bus import Bus
 from semsched_proto import (
     IntentsParsed,
     NodeState,
+    PlacementDecided,
     PodScores,
     PodState,
     RefreshRequest,
@@ -50,6 +51,14 @@ class ScorerHandlers:
         self.wake.set()
         self._pod_changed.set()
         self._pod_changed = asyncio.Event()
+
+    def on_decision(self, decision: PlacementDecided) -> None:
+        """An extender's decision, heard directly: applied as the state cache will apply it, so a
+        refresh waiting for it need not wait for the cache's round trip through the KV store."""
+        if self.engine.decide(decision):
+            self.wake.set()
+            self._pod_changed.set()
+            self._pod_changed = asyncio.Event()
 
     def on_intents(self, key: str, parsed: IntentsParsed | None) -> None:
         self.engine.set_intents(key, parsed)

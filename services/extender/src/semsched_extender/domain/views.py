@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from semsched_extender.domain.wire import to_wire
 from semsched_proto import PodScores, ScorerStatus, subjects
 
+_LOWEST_NONZERO = 5.0  # the lowest 0-100 score that to_wire does not round to 0
+
 
 @dataclass(frozen=True, slots=True)
 class WireView:
@@ -35,12 +37,11 @@ class WireView:
     @classmethod
     def of(cls, view: PodScores) -> WireView:
         names = [sys.intern(node) for node in view.nodes]
-        order = sorted(range(len(names)), key=lambda i: -view.scores[i])
-        wire = {}
-        for node, score in zip(names, view.scores, strict=True):
-            value = to_wire(score)
-            if value:
-                wire[node] = value
+        scores = view.scores
+        order = sorted(range(len(names)), key=scores.__getitem__, reverse=True)  # stable: ties keep order
+        # once per node of every view that arrives: scores that round to 0 are skipped unconverted
+        pairs = zip(names, scores, strict=True)
+        wire = {node: to_wire(score) for node, score in pairs if score >= _LOWEST_NONZERO}
         return cls(
             pod_uid=view.pod_uid,
             dynamic=view.dynamic,

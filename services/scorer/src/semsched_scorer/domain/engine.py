@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from semsched_proto import IntentsParsed, NodeState, PodScores, PodState
+from semsched_proto import IntentsParsed, NodeState, PlacementDecided, PlacementRef, PodScores, PodState
 from semsched_scorer.domain.satisfaction import APP_CLASSES, REPLICA_CLASSES, RESOURCE_CLASSES
 from semsched_scorer.domain.table import NodeTable, app_of
 from semsched_scorer.domain.utility import score_pod
@@ -36,6 +36,7 @@ class ScoringEngine:
         self._table: NodeTable | None = None
         self._dirty: set[str] = set()
         self._viewed: set[str] = set()
+        self._awaiting: set[str] = set()  # pending pods with a hint and no view yet (kept as they change)
         self._dependents: dict[Token, set[str]] = defaultdict(set)
         self._tokens: dict[str, set[Token]] = {}
 
@@ -75,7 +76,25 @@ class ScoringEngine:
         for changed in (old, pod):
             if changed is not None:
                 self._mark_dependents(changed, resources)
-        self._dirty.add(key)
+        if resources:  # a decided pod's own view is the one it was just placed by; no rewrite
+            self._dirty.add(key)
+        self._reconsider(key)
+
+    def decide(self, decision: PlacementDecided) -> bool:
+        """Apply an extender's decision as a tentative placement, as the state cache does (whose
+        record, arriving later through the KV store, replaces this one); a pod already bound, or
+        a decision older than the one applied, changes nothing."""
+        key = decision.pod.key
+        current = self.pods.get(key)
+        if current is not None and current.node is not None and not current.tentative:
+            return False
+        if self.basis.get(decision.extender_id, 0) >= decision.seq:
+            return False
+        base = current or decision.pod
+        ref = PlacementRef(extender_id=decision.extender_id, seq=decision.seq)
+        update = {"node": decision.node, "tentative": True, "placement": ref}
+        self.set_pod(key, base.model_copy(update=update))
+        return True
 
     def set_intents(self, key: str, parsed: IntentsParsed | None) -> None:
         self._untrack(key)
@@ -110,6 +129,7 @@ class ScoringEngine:
             return None
         self._dirty.discard(key)
         self._viewed.add(key)
+        self._awaiting.discard(key)
         return self.view(pod)
 
     def compute(self, keys: Iterable[str]) -> Recomputed:
@@ -121,6 +141,7 @@ class ScoringEngine:
             elif key in self._viewed:
                 self._viewed.discard(key)
                 out.deleted.append(key)
+            self._reconsider(key)
         return out
 
     def view(self, pod: PodState, parsed: IntentsParsed | None = None) -> PodScores:
@@ -129,11 +150,14 @@ class ScoringEngine:
         return score_pod(self.table, pod, intents, self.basis, parsed.hint_hash if parsed else "")
 
     def pending_without_view(self) -> int:
-        return sum(
-            1
-            for key, pod in self.pods.items()
-            if pod.hint and (pod.node is None or pod.tentative) and key not in self._viewed
-        )
+        return len(self._awaiting)
+
+    def _reconsider(self, key: str) -> None:
+        pod = self.pods.get(key)
+        if pod is not None and pod.hint and (pod.node is None or pod.tentative) and key not in self._viewed:
+            self._awaiting.add(key)
+        else:
+            self._awaiting.discard(key)
 
     def mark_all_dirty(self) -> None:
         self._dirty.update(self.intents)
