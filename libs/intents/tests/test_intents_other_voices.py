@@ -86,6 +86,61 @@ CASES: list[tuple[str, Expected]] = [
 ]
 
 
+# Second round: notices, retractions, conditions, families by shape, ranges by suffix.
+ROUND_TWO: list[tuple[str, Expected]] = [
+    ("hall2 gets new switches next week, fyi", set()),
+    ("heads up: stock-feed is colocated with ledger-sync already", set()),
+    (
+        "avoid hall1 - ignore that. just keep it near stock-feed",
+        {("colocate_with", "app=stock-feed", "medium")},
+    ),
+    (
+        "spread across halls; if hall3 goes down we still need it up",
+        {("spread_replicas_zones", "", "medium")},
+    ),
+    (
+        "mx-cn-0101 thru 0103 please",
+        {("prefer_nodes", "nodes=['mx-cn-0101', 'mx-cn-0102', 'mx-cn-0103']", "medium")},
+    ),
+    ("replicas must never end up in the same hall", {("spread_replicas_zones", "", "critical")}),
+    ("keep the workers from all piling onto one node", {("spread_replicas_nodes", "", "medium")}),
+    ("the scan tasks: keep them together on one box", {("colocate_replicas", "", "medium")}),
+    ("a node sitting at 90% cpu is no good", set()),
+    (
+        "it pulls 3 TB per run from sku-images, so run near the data",
+        {("prefer_data_locality", "dataset=sku-images", "medium")},
+    ),
+]
+ROUND_TWO_CODES = ClusterContext(
+    name="test-sites",
+    zones=["osl-s1", "osl-s2", "bcn-s1"],
+    nodes=["w-osl-s1-k01", "w-osl-s1-k02", "w-osl-s1-k03", "w-osl-s1-k04"],
+    apps=["router", "radio-agent"],
+)
+ROUND_TWO_SITES: list[tuple[str, Expected]] = [
+    ("dub-s1 if possible", {("prefer_zones", "zones=['dub-s1']", "weak")}),
+    ("not bcn", {("avoid_zones", "zones=['bcn-s1']", "medium")}),
+    (
+        "w-osl-s1-k01 through k03",
+        {("prefer_nodes", "nodes=['w-osl-s1-k01', 'w-osl-s1-k02', 'w-osl-s1-k03']", "medium")},
+    ),
+    (
+        "w-osl-s1-k02-w-osl-s1-k04 are flaky, avoid them",
+        {("avoid_nodes", "nodes=['w-osl-s1-k02', 'w-osl-s1-k03', 'w-osl-s1-k04']", "medium")},
+    ),
+]
+
+
+@pytest.mark.parametrize(("hint", "expected"), ROUND_TWO)
+def test_other_voices_round_two(parser: CpuParser, hint: str, expected: Expected) -> None:
+    assert summary(parser.parse(hint, MILL)) == expected
+
+
+@pytest.mark.parametrize(("hint", "expected"), ROUND_TWO_SITES)
+def test_families_by_shape_and_ranges_by_suffix(parser: CpuParser, hint: str, expected: Expected) -> None:
+    assert summary(parser.parse(hint, ROUND_TWO_CODES)) == expected
+
+
 @pytest.mark.parametrize(("hint", "expected"), CASES)
 def test_other_voices(parser: CpuParser, hint: str, expected: Expected) -> None:
     assert summary(parser.parse(hint, MILL)) == expected

@@ -131,6 +131,9 @@ def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params,
     if kind == "arch":
         return "prefer_arch", {"arch": _OTHER_ARCH[tag.value] if neg else tag.value}, 0.95 if neg else 1.0
     if kind == "dataset":
+        before = [m for m in seg.marks if m.end <= item.start and not m.has("filler")]
+        if before and before[-1].has("bg"):
+            return None  # "anything touching cohort-2024 must ...": the data names the job, not a place
         local = seg.has("cue", "locality") or seg.has("cue", "colo")
         if tag.ambiguous and not local:
             return None  # a shortened dataset name ("laion") needs a locality word next to it
@@ -144,6 +147,7 @@ def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params,
 
 
 # "the pods run hot", "if 03 is busy": a load word after a copula describes something, asks nothing.
+_PLURAL_PRONOUNS = frozenset({"them", "they", "those", "these", "all of them", "both of them"})
 _RELATIVES = frozenset({"whose", "where", "which", "that"})
 _COPULAS = frozenset({"is", "are", "was", "were", "run", "runs", "running", "gets", "get", "seems", "looks"})
 
@@ -168,8 +172,9 @@ def _concept(seg: Segment, item: Mark, name: str, neg: bool) -> tuple[str, Param
         return None  # "separate replicas onto different sites": the zonal concept says it
     if name == "binpack" and seg.has("concept", "together") and seg.has("replicas"):
         return None  # "pack the pods together on one host": the replicas' colocation says it
+    plural = seg.has("replicas") or any(m.text in _PLURAL_PRONOUNS for m in seg.marks)  # "keep them together"
     if name in ("together", "apart") and (
-        not seg.has("replicas") or any(t.kind == "app" for m in seg.items + seg.borrowed for t in m.tags)
+        not plural or any(t.kind == "app" for m in seg.items + seg.borrowed for t in m.tags)
     ):
         return None
     cls = _CONCEPTS.get(name, ("", ""))[1 if neg else 0]
@@ -205,6 +210,20 @@ def _leftover_ratio(seg: Segment) -> float:
     return len(plain) / max(1, len(words))
 
 
+def _replicas_apart_by_zone(seg: Segment) -> Mark | None:
+    """ "replicas must not end up in the same site", "don't put two checkout replicas in the same AZ":
+    a negated same-zone cue naming no other app, about the replicas, spreads them over zones."""
+    cue = next((m for m in seg.marks if m.has("cue", "samezone")), None)
+    if cue is None or not _negated(seg, cue):
+        return None
+    if any(t.kind == "app" for m in seg.items if m.start > cue.start for t in m.tags):
+        return None
+    replicas = seg.has("replicas") or any(
+        m.text.endswith(("replicas", "pods", "instances")) for m in seg.items if m.start < cue.start
+    )
+    return cue if replicas else None
+
+
 def classify(seg: Segment) -> list[Candidate]:
     """Candidates for one segment (its own mentions, or the ones it borrowed through a pronoun)."""
     out: list[Candidate] = []
@@ -215,6 +234,10 @@ def classify(seg: Segment) -> list[Candidate]:
     base = 0.93 - 0.3 * _leftover_ratio(seg) - (0.12 if seg.borrowed else 0.0)
     if seg.has("perm") or seg.has("bg"):
         base -= 0.08
+    apart = _replicas_apart_by_zone(seg)
+    if apart is not None:
+        strength = seg.strength if seg.items else (seg.own or seg.strength)  # the cue is no mention
+        out.append(Candidate("spread_replicas_zones", {}, strength, round(base * 0.9, 3), apart.start))
     for item in items:
         tag = item.entity()
         if tag is None:

@@ -156,7 +156,7 @@ def _merge_lists(sentence: list[Segment]) -> list[Segment]:
             and sum(1 for m in seg.marks if not m.tags and m.text.isalpha()) < 2  # "radio loses frames"
         )
         last = prev_items[-1].entity() if prev_items else None
-        after_comma = bool(out) and out[-1].end_punct in (",", "/") and not seg.contrast
+        after_comma = bool(out) and out[-1].end_punct in (",", "/", "&") and not seg.contrast
         pointed = bool(out) and not prev_items and out[-1].has("pron") and out[-1].has("verb")
         if (
             bare_list

@@ -97,7 +97,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "plenty of free|lots of free|more free|most room|emptiest|least used|low usage|lowest usage|"
         "least contended|uncontended|calm|breathing room|headroom|lowest load|least load|"
         "most unallocated|most unrequested|most idle|lots of headroom|spare capacity|free capacity|"
-        "least crowded|not crowded|least pressure|low pressure|lightly-loaded|least-loaded|unloaded",
+        "least crowded|not crowded|least pressure|low pressure|lightly-loaded|least-loaded|unloaded|"
+        "plenty of idle|lots of idle|plenty of spare|lots of spare|plenty of unused|lots of unused",
     ),
     (
         "concept:busy",
@@ -144,7 +145,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "many nodes|host spread|node spread|node-level spread|onto different nodes|each on its own node|"
         "own node|different workers|separate workers|different servers|separate servers|different vms|"
         "separate vms|different instances|separate instances|different boxes|separate boxes|"
-        "one per worker|one per vm|one per instance",
+        "one per worker|one per vm|one per instance|own machine|own host|own box|own server|"
+        "its own machine|their own machine|their own node|own nodes|own machines|own hosts",
     ),
     (
         "concept:spread_zones",
@@ -174,7 +176,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "replicas",
         "replicas|replica|copies|instances|pods|workers|members|siblings|peers|"
         "all the pods|all pods|the pods|our pods|my pods|each other|one another|two of them|both of them|"
-        "everything|all of them|them all|the whole thing|all replicas|every replica",
+        "everything|all of them|them all|the whole thing|all replicas|every replica|tasks|ranks|"
+        "array tasks|user pods|processes|mpi ranks",
     ),
     ("res:cpu", "cpu|cpus|vcpu|vcpus|processor|processors|compute|cores|core|cpu-loaded|cpu load"),
     ("res:memory", "memory|mem|ram|memory-loaded|memory load|memory pressure"),
@@ -190,7 +193,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
     (
         "zoneword",
         "zone|zones|az|azs|availability zone|availability zones|region|regions|zonal|"
-        "availabilty zone|datacenter|datacenters|site|sites|dc|dcs",
+        "availabilty zone|datacenter|datacenters|site|sites|dc|dcs|datacentre|datacentres|"
+        "data centre|data centres|data center|data centers|building|buildings|campus|campuses|rooms|halls",
     ),
     (
         "head",

@@ -152,7 +152,10 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "would do|would also do|will do|will also do|"
         "would work|would also work|also works|works too|is also fine|is fine too|also fine|also ok|"
         "is ok too|is okay too|is also ok|would be acceptable|"
-        "would be ok|would be okay|would be fine|is tolerable",
+        "would be ok|would be okay|would be fine|is tolerable|doesn't have to be|don't have to be|"
+        "does not have to be|"
+        "do not have to be|doesn't need to be|does not need to be|don't need to be|needn't be|need not be|"
+        "doesn't need to|does not need to|anywhere special|no constraint|no constraint there",
     ),
     (
         "drop",
@@ -180,7 +183,16 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "was running|were running|ran on|ran in|was on|was in|were on|were in|was placed|were placed|"
         "was scheduled|were scheduled|got scheduled|got placed|ended up|ended up on|ended up in|"
         "is scheduled for|are scheduled for|scheduled for|is due for|are due for|due for|is slated for|"
-        "are slated for|slated for",
+        "are slated for|slated for|fyi|heads up|heads-up|just a heads up|a heads up|in case anyone wonders|"
+        "in case you wonder|"
+        "just so you know|for your information|for the record|btw|by the way|note that|already|"
+        "ignore that|forget that|never mind|nevermind|disregard that|"
+        "we don't have|we do not have|we dont have|it's got|that's where|"
+        "sits at|is at|runs at|running at|sitting at|anything touching|is getting|are getting|"
+        "is colocated with|is co-located with|are colocated with|are co-located with|is next to|"
+        "are next to|cluster has|cluster consists of|mounted everywhere|"
+        "available everywhere|installed everywhere|present everywhere|goes dark|go dark|goes down|"
+        "go down|goes offline|go offline|fails over",
     ),
     (
         "corr",
@@ -210,7 +222,9 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
     ("subj", "it's|it is|we|we'd|we're|we'll|i|i'd|i'm|i'll|you|they|let's|let|our|my"),
     (
         "filler",
-        "robot arm|robot arms|robotic arm|robotic arms|an arm and a leg|arm's length|"
+        "robot arm|robot arms|robotic arm|robotic arms|an arm and a leg|arm's length|whatever is|"
+        "whatever's|business-critical|business critical|mission-critical|mission critical|"
+        "safety-critical|"
         "nvidia|tesla|instinct|amd|could you|can you|would you|will you|at least|at minimum|"
         "minimum|min|min of|a minimum of|no less than|not less than|the|a|an|of|for|on|in|to|is|are|be|"
         "multi arch|multi-arch|multiarch|whether or not|just|not only|tbh|thanks|thank you|hey|hi|ok so|"

@@ -211,13 +211,32 @@ def _words(seg: Segment) -> str:
     return " ".join(m.text for m in seg.marks if not m.punct)
 
 
+_NOTICES = frozenset(
+    {"fyi", "heads up", "heads-up", "just a heads up", "a heads up", "in case anyone wonders"}
+    | {"in case you wonder", "just so you know", "for your information", "for the record", "btw"}
+    | {"by the way"}
+)
+_RETRACTIONS = frozenset(
+    {"ignore that", "scratch that", "forget that", "never mind", "nevermind", "disregard that", "strike that"}
+)
+
+
 def _background_sentences(sentences: list[list[Segment]]) -> None:
-    """ "Context: we're recording in bay3 ..." tells a story; "Does it need arm? No." answers itself."""
+    """ "Context: we're recording in bay3 ..." tells a story, as does a sentence marked "fyi" or "heads
+    up" (unless it also gives an order); "Does it need arm? No." answers itself; "ignore that"
+    takes back what came before."""
     for n, sentence in enumerate(sentences):
         first = sentence[0]
         if first.end_punct == ":" and not first.items and _words(first) in _LEAD_INS:
             for seg in sentence:
                 seg.silenced = True
+        if any(m.text in _NOTICES for seg in sentence for m in seg.marks):
+            for seg in sentence:
+                seg.silenced = seg.silenced or not (seg.has("verb") or seg.has("mod"))
+        if any(m.text in _RETRACTIONS for seg in sentence for m in seg.marks):
+            for earlier in sentences[: n + 1]:
+                for seg in earlier:
+                    seg.silenced = True
         nxt = sentences[n + 1] if n + 1 < len(sentences) else None
         if sentence[-1].end_punct == "?" and nxt is not None and _words(nxt[0]) in _NO_ANSWERS:
             for seg in sentence:
@@ -225,6 +244,7 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
 
 
 _ASKING = ("verb", "mod", "neg", "negpost", "cue", "perm")
+_NEIGHBOURS = frozenset({"neighbour", "neighbours", "neighbor", "neighbors"})
 # Plural nouns that follow a label value ("c3 machines", "ssd disks"): not a verb in the present tense.
 _PLURAL_NOUNS = frozenset(
     [
@@ -261,11 +281,13 @@ _PLURAL_NOUNS = frozenset(
 
 
 def _narrated(seg: Segment) -> bool:
-    """ "they saturate the SAN at night", "wifi drops packets": a subject and a verb the lexicon does
-    not know, and nothing asked, tell what happens; they request nothing."""
-    if any(seg.has(r) for r in _ASKING):
+    """ "they saturate the SAN at night", "wifi drops packets", "it OOMs when neighbours spike": a
+    subject and a verb the lexicon does not know, and nothing asked, tell what happens."""
+    asking = [m for m in seg.marks if any(m.has(r) for r in _ASKING) and m.text not in _NEIGHBOURS]
+    marks = [m for m in seg.marks if not (m.has("filler") or m.has("conj") or m.has("head"))]
+    verb_at = marks[1].start if len(marks) > 1 else 0
+    if any(not (m.has("neg") and m.start > verb_at) for m in asking):  # "drops sync without a lock"
         return False
-    marks = [m for m in seg.marks if not (m.has("filler") or m.has("conj"))]
     if len(marks) >= 2 and marks[0].has("all") and marks[1].text == "one":
         marks = [Mark(marks[0].start, marks[1].end, (Tag("subj"),)), *marks[2:]]  # "each one pulls ..."
     if len(marks) < 3:
@@ -284,9 +306,16 @@ def _narrated(seg: Segment) -> bool:
     )
 
 
+def _condition_on_event(seg: Segment) -> bool:
+    """ "if mad-c1 goes dark we still need the smf up": what happens if a place fails is no request
+    for that place."""
+    first = next((m for m in seg.marks if not (m.has("filler") or m.has("conj"))), None)
+    return first is not None and first.text in ("if", "when", "should") and seg.has("bg")
+
+
 def _silenced(seg: Segment, elsewhere: bool) -> bool:
     """Permission ("spot is fine"), background ("zone-b had an outage") and descriptions place nothing."""
-    if seg.silenced or seg.has("permverb") or _narrated(seg):
+    if seg.silenced or seg.has("permverb") or _narrated(seg) or _condition_on_event(seg):
         return True
     if seg.has("perm") and not seg.has("verb"):
         return not _excludes(seg)

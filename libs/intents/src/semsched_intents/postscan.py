@@ -208,30 +208,52 @@ _RANGE_WORDS = frozenset({"through", "thru", "to", "till", "until", "\u2014", ".
 _TRAILING_NUMBER = re.compile(r"^(.*?)(\d{1,4})$")
 
 
-def _node_ranges(marks: list[Mark]) -> list[Mark]:
-    """ "render-b01 through render-b04": the nodes between two of one family are meant too."""
+def _node_ranges(marks: list[Mark], tokens: Sequence[Token]) -> list[Mark]:
+    """ "render-b01 through render-b04", "r01 through r03", "gpu015-gpu017": the nodes between two
+    of one family are meant too (at most 32)."""
     out: list[Mark] = []
-    for n, mark in enumerate(marks):
-        out.append(mark)
-        if n < 2 or not (marks[n - 1].text in _RANGE_WORDS or marks[n - 1].punct == "\u2014"):
+    for mark in marks:
+        hyphen = bool(out) and mark.entity() is not None and tokens[mark.start].joined
+        if hyphen:
+            first, between = out[-1].entity(), mark  # "gpu015-gpu017"
+        elif len(out) >= 2 and (out[-1].text in _RANGE_WORDS or out[-1].punct == "\u2014"):
+            first, between = out[-2].entity(), out[-1]
+        else:
+            first, between = None, mark
+        bounds = _range_bounds(first, mark)
+        if bounds is None:
+            out.append(mark)
             continue
-        first, last = marks[n - 2].entity(), mark.entity()
-        if first is None or last is None or first.kind != "node" or last.kind != "node":
-            continue
-        a, b = _TRAILING_NUMBER.match(first.value), _TRAILING_NUMBER.match(last.value)
-        if a is None or b is None or a.group(1) != b.group(1):
-            continue
-        lo, hi, width = int(a.group(2)), int(b.group(2)), len(a.group(2))
-        if not 1 < hi - lo <= 32:
-            continue
-        out.pop()
-        between = marks[n - 1]
-        between.tags = (Tag("conj"),)
-        for k in range(lo + 1, hi):
-            name = f"{a.group(1)}{k:0{width}d}"
-            out.append(Mark(between.start, between.end, (Tag("ent", name, kind="node"),), text=name))
-        out.append(mark)
+        prefix, lo, hi, width = bounds
+        if between is not mark:
+            between.tags = (Tag("conj"),)
+        for k in range(lo + 1, hi + 1):
+            name = f"{prefix}{k:0{width}d}"
+            known = k < hi or mark.entity() is not None
+            tag = Tag("ent", name, kind="node")
+            out.append(Mark(between.start, mark.end, (tag,), text=name, known=known))
     return out
+
+
+def _range_bounds(first: Tag | None, mark: Mark) -> tuple[str, int, int, int] | None:
+    """(prefix, low, high, width) when `mark` ends a range that `first` (a node) starts: a node of
+    the same family, or a bare suffix of it ("r03" after edge-mad-c1-r01); None otherwise."""
+    low = _TRAILING_NUMBER.match(first.value) if first is not None and first.kind == "node" else None
+    if low is None:
+        return None
+    ent = mark.entity()
+    if ent is not None and ent.kind == "node":
+        high = _TRAILING_NUMBER.match(ent.value)
+        same = high is not None and high.group(1) == low.group(1)
+    elif not mark.tags and not mark.punct:
+        high = _TRAILING_NUMBER.match(mark.text)  # "r03", or "0103" written as wide as the first
+        same = high is not None and low.group(1).endswith(high.group(1))
+        same = same and (bool(high.group(1)) or len(high.group(2)) == len(low.group(2)))
+    else:
+        return None
+    if high is None or not same or not 1 <= int(high.group(2)) - int(low.group(2)) <= 32:
+        return None
+    return low.group(1), int(low.group(2)), int(high.group(2)), len(low.group(2))
 
 
 _AVAILABLE = frozenset({"free", "available", "idle", "empty", "up", "around", "unused", "there"})
@@ -250,6 +272,22 @@ def _conditions(marks: list[Mark]) -> None:
                     break
         if mark.has("cue", "colo") and mark.text == "running" and n > 0 and marks[n - 1].has("subj"):
             mark.tags = (Tag("filler"),)
+
+
+_PREVENT = frozenset({"keep", "stop", "prevent", "avoid"})
+
+
+def _prevented(marks: list[Mark]) -> None:
+    """ "keep my tasks from all piling onto one node": "from" + a verb in -ing after "keep" is a no."""
+    for n, mark in enumerate(marks):
+        if mark.text != "from":
+            continue
+        k = n + 1
+        while k < len(marks) and marks[k].text in ("all", "ever", "just") and k - n < 3:
+            k += 1
+        gerund = k < len(marks) and not marks[k].tags and marks[k].text.endswith("ing")
+        if gerund and any(m.text in _PREVENT for m in marks[max(0, n - 5) : n]):
+            mark.tags = (Tag("neg"),)
 
 
 def _negated_permission(marks: list[Mark]) -> None:
@@ -292,7 +330,7 @@ def _loose_only(marks: list[Mark]) -> None:
 
 _SPREAD_LEADS = frozenset(
     {"across", "over", "different", "separate", "distinct", "multiple", "several", "each", "every", "per"}
-    | {"between", "both", "two", "all"}
+    | {"both", "two", "all"}
 )
 _QUANTIFIERS = frozenset({"both", "all", "the", "two", "three", "different", "multiple", "our", "separate"})
 _LOSS_BEFORE = frozenset({"lose", "losing", "survive", "surviving", "tolerate", "withstand", "outlive"})
@@ -364,4 +402,5 @@ def refine_marks(marks: list[Mark], tokens: Sequence[Token]) -> list[Mark]:
     _keyed_counts(marks)
     _spread_over(marks)
     _conditions(marks)
-    return _unknown_names(_node_ranges(_few_troubles(_zone_words(marks))), tokens)
+    _prevented(marks)
+    return _unknown_names(_node_ranges(_few_troubles(_zone_words(marks)), tokens), tokens)

@@ -209,8 +209,13 @@ def _range_end(tokens: Sequence[Token], i: int, j: int) -> Quantity | None:
     return parse_quantity(tokens, k)
 
 
+_PER_PLACE = frozenset({"node", "pod", "replica", "instance", "host", "worker", "machine", "box", "server"})
+
+
 def _data_size(tokens: Sequence[Token], j: int) -> bool:
-    """ "30 GB of textures", "500G of logs": a size of something other than memory."""
+    """ "30 GB of textures", "500G of logs", "2 TB per run": a size of something other than memory."""
+    if _next_text(tokens, j) == "per":
+        return _next_text(tokens, j + 1) not in _PER_PLACE
     if _next_text(tokens, j) != "of":
         return False
     after = _next_text(tokens, j + 1)

@@ -16,7 +16,7 @@ from semsched_intents.concepts import GPU_SUFFIXES
 from semsched_intents.marks import Mark, fuzzy_mark, key_values
 from semsched_intents.quantities import parse_quantity
 from semsched_intents.text import Token
-from semsched_intents.vocab import PhraseTable, Tag, name_shape
+from semsched_intents.vocab import PhraseTable, Tag, family_of
 
 _ZONE_ID = re.compile(r"^(?:[a-z]|\d{1,2}[a-z]?|[a-z]\d)$")
 _GPU_MEM = re.compile(r"^\d{1,3}(?:g|gb|gib)?$")
@@ -98,6 +98,8 @@ def _glued(st: _State, i: int) -> tuple[int, tuple[Tag, ...]] | None:
     """ "mongo db", "signal r hub", "bare metal": two words written apart that make one context name."""
     if i + 1 >= len(st.tokens) or st.tokens[i + 1].punct:
         return None
+    if st.tokens[i + 1].text.isdigit() and len(st.tokens[i].text) == 1:
+        return None  # "x 64" in "4 nodes x 64 ranks" is no x64 ("bay 1" is bay1)
     tags = st.table.entries.get((st.tokens[i].text + st.tokens[i + 1].text,))
     if tags and any(t.role == "ent" and not (t.kind == "label" and t.ambiguous) for t in tags):
         return i + 2, tuple(t for t in tags if t.role == "ent")
@@ -119,6 +121,11 @@ def _lookup(st: _State, i: int) -> tuple[int, tuple[Tag, ...]] | None:
 
 def _word(st: _State, j: int) -> str:
     return st.tokens[j].text if j < len(st.tokens) and not st.tokens[j].punct else ""
+
+
+def _compound(st: _State, end: int) -> bool:
+    nxt = st.tokens[end] if end < len(st.tokens) else None
+    return nxt is not None and nxt.joined and nxt.text.endswith(("ing", "lived"))
 
 
 def _label_heads(st: _State, j: int, key: str) -> int:
@@ -156,6 +163,8 @@ def _refine(st: _State, i: int, end: int, tags: tuple[Tag, ...]) -> tuple[int, t
                 and not (head_before or placed or machine or negated or listed)
             ):
                 continue
+            if _compound(st, end):
+                continue  # "a long-running job": the value is half of an adjective, not the label
             if tag.ambiguous and (head_end > end or head_before or machine):
                 # a head noun settles it: "best-effort nodes" is the label, not a hedge
                 return head_end, (tag,)
@@ -200,26 +209,24 @@ def _continuation(st: _State, i: int) -> Mark | None:
     return None
 
 
-def _family_member(st: _State, i: int) -> Mark | None:
+def _family_member(st: _State, i: int, single: bool = False) -> Mark | None:
     """A name of the shape of a context family that the context does not have ("dc-east" beside
-    dc-north and dc-south, "bay4" beside bay1..bay3, "prd-bm-0999"), kept as written."""
+    dc-north and dc-south, "bay4" beside bay1..bay3, "prd-bm-0999"), kept as written. Hyphenated
+    names are tried before the lexicon; one-word names only where nothing else matched."""
     if not st.table.families:
         return None
     run, j = [st.tokens[i].text], i + 1
-    while j < len(st.tokens) and st.tokens[j].joined and len(run) < 5:
+    while j < len(st.tokens) and st.tokens[j].joined and len(run) < 6:
         run.append(st.tokens[j].text)
         j += 1
-    if st.table.entries.get(tuple(run)):
-        return None  # a known name
-    shape = name_shape(tuple(run))
-    if shape is None:
+    if (len(run) == 1) != single or st.table.entries.get(tuple(run)):
         return None
-    for kind in ("zone", "node"):
-        if (kind, *shape) in st.table.families:
-            if kind == "zone":
-                st.cont = ("zone", "")
-            return Mark(i, j, (Tag("ent", "-".join(run), kind=kind),), known=False)
-    return None
+    kind = family_of(st.table, tuple(run))
+    if not kind:
+        return None
+    if kind == "zone":
+        st.cont = ("zone", "")
+    return Mark(i, j, (Tag("ent", "-".join(run), kind=kind),), known=False)
 
 
 def _unknown_name(st: _State, i: int) -> Mark | None:
@@ -250,9 +257,19 @@ def _unknown_name(st: _State, i: int) -> Mark | None:
 
 
 def _fuzzy(st: _State, i: int) -> Mark | None:
+    """A misspelt name or word; a hyphenated name is tried whole first ("searh-indexer")."""
     if st.fuzzy_left <= 0:
         return None
     st.fuzzy_left -= 1
+    j = i + 1
+    while j < len(st.tokens) and st.tokens[j].joined and j - i < 4:
+        j += 1
+    if j > i + 1:
+        glued = "".join(t.text for t in st.tokens[i:j])
+        whole = fuzzy_mark(st.table, glued, i) if glued.isalpha() else None
+        if whole is not None and any(t.role == "ent" for t in whole.tags):
+            whole.end = j
+            return whole
     return fuzzy_mark(st.table, st.tokens[i].text, i)
 
 
@@ -304,7 +321,12 @@ def _step(st: _State, i: int, kv: dict[int, Mark]) -> Mark:
             return named or Mark(i, end, tags)
     if qty is not None:
         return Mark(i, qty.end, (Tag("filler"),))  # a GPU's own memory, a link speed, a disk size
-    return _unknown_name(st, i) or _fuzzy(st, i) or Mark(i, i + 1, text=tok.text)
+    return (
+        _unknown_name(st, i)
+        or _family_member(st, i, single=True)
+        or _fuzzy(st, i)
+        or Mark(i, i + 1, text=tok.text)
+    )
 
 
 def scan(tokens: Sequence[Token], source: str, table: PhraseTable, fuzzy_budget: int) -> list[Mark]:

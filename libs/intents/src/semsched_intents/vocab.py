@@ -38,9 +38,10 @@ class PhraseTable:
     zone_ids: dict[str, str] = field(default_factory=dict)  # short id ("b", "1a") -> zone name
     node_ids: dict[str, dict[str, str]] = field(default_factory=dict)  # prefix -> number -> node
     fuzzy_names: dict[str, dict[str, tuple[Tag, ...]]] = field(default_factory=dict)  # letter -> word -> tags
-    # name families read off the context: (kind, stem, shape of the last part) -> example, so that an
-    # unknown "dc-east" (zones dc-north, dc-south) or "bay4" (bay1..bay3) is still a zone
-    families: dict[tuple[str, str, str], str] = field(default_factory=dict)
+    # name families read off the context: (kind, shape of each token) -> the tokens every member shares,
+    # so that an unknown "dc-east" (zones dc-north, dc-south), "zgz-c1" (mad-c1, bcn-c1) or "bay4"
+    # (bay1..bay3) is still a zone
+    families: dict[tuple[str, tuple[str, ...]], dict[int, str]] = field(default_factory=dict)
     zone_prefix: str = ""  # "zone-" where the context's zones are zone-a, zone-b...
     zone_codes: bool = False  # zones named by short codes ("fra", "ams"): "zone par" names one too
 
@@ -128,52 +129,89 @@ _BARE_ZONE_ID = re.compile(r"^(?:\d{1,2}[a-z]|[a-z]\d{1,2}|[a-z]{3,})$")
 _ZONE_WORD = re.compile(r"^([a-z]{2,12})(?:\d{1,3}[a-z]?)?$")
 
 
+# Abbreviations clusters use in zone names, as people write them out.
+_SPELLED_OUT: dict[str, tuple[str, ...]] = {
+    "bldg": ("building",),
+    "dc": ("datacenter", "datacentre", "dc"),
+    "rm": ("room",),
+    "fl": ("floor",),
+    "flr": ("floor",),
+    "rk": ("rack",),
+    "hall": ("hall",),
+    "site": ("site",),
+    "bay": ("bay",),
+    "room": ("room",),
+}
+
+
 def _zone_words(zones: list[str]) -> set[str]:
-    """What a cluster calls its zones, read off their names: the alphabetic first part that every
-    zone shares ("bay" of bay1..bay3, "dc" of dc-north/dc-south), when there are two or more."""
-    firsts: set[str] = set()
+    """What a cluster calls its zones, read off their names: an alphabetic first part that two or
+    more zones share ("bay" of bay1..bay3, "dc" of dc-north/dc-south, "bldg" of bldg-a/bldg-b)."""
+    counts: dict[str, int] = {}
     for zone in zones:
         toks = phrase_tokens(zone)
         m = _ZONE_WORD.match(toks[0]) if toks else None
         if m is None or (len(toks) == 1 and m.group(1) == toks[0]):
-            return set()  # "fra", "ams": codes, not a word plus an id
-        firsts.add(m.group(1))
-    return firsts if len(zones) >= 2 and len(firsts) == 1 else set()
+            continue  # "fra", "ams": codes, not a word plus an id
+        counts[m.group(1)] = counts.get(m.group(1), 0) + 1
+    return {word for word, n in counts.items() if n >= 2}
 
 
-_SHAPE = re.compile(r"^([a-z]*?)(\d+[a-z]?|[a-z]+)$")
+_RUNS = re.compile(r"[a-z]+|\d+")
 
 
-def name_shape(tokens: Phrase) -> tuple[str, str] | None:
-    """(stem, shape) of a name: "dc-north" -> ("dc -", "alpha"), "bay1" -> ("bay", "digits"),
-    "prd-bm-0142" -> ("prd bm -", "digits4")."""
-    if not tokens:
-        return None
-    last = tokens[-1]
-    if len(tokens) > 1:
-        stem = " ".join(tokens[:-1]) + " -"
-        word = last
-    else:
-        m = _SHAPE.match(last)
-        if m is None or not m.group(1) or not m.group(2)[0].isdigit():
-            return None
-        stem, word = m.group(1), m.group(2)
-    if word.isdigit():
-        return stem, f"digits{len(word)}"
-    if word[0].isdigit():
-        return stem, "digits-letter"
-    return (stem, "alpha") if word.isalpha() and 2 <= len(word) <= 12 else None
+def _token_shape(token: str) -> str:
+    """ "c1" -> "a1d1", "north" -> "a+", "0142" -> "d4": letter and digit runs, long words alike."""
+    out = []
+    for run in _RUNS.findall(token):
+        kind = "a" if run[0].isalpha() else "d"
+        out.append(f"{kind}+" if kind == "a" and len(run) > 3 else f"{kind}{len(run)}")
+    return "".join(out) or "?"
+
+
+def name_signature(tokens: Phrase) -> tuple[str, ...]:
+    return tuple(_token_shape(t) for t in tokens)
+
+
+def _anchors(members: list[Phrase]) -> dict[int, str]:
+    """Positions where every member has the same token; for one-token names, their shared letters
+    before the digits ("bay" of bay1, bay2)."""
+    if len(members[0]) == 1:
+        heads = {re.match(r"[a-z]*", m[0]).group(0) for m in members}  # type: ignore[union-attr]
+        return {0: heads.pop()} if len(heads) == 1 and "" not in heads else {}
+    return {k: members[0][k] for k in range(len(members[0])) if len({m[k] for m in members}) == 1}
 
 
 def _add_family(table: PhraseTable, kind: str, names: list[str]) -> None:
-    counts: dict[tuple[str, str, str], list[str]] = {}
+    groups: dict[tuple[str, ...], list[Phrase]] = {}
     for name in names:
-        shape = name_shape(phrase_tokens(name))
-        if shape is not None:
-            counts.setdefault((kind, *shape), []).append(name)
-    for key, members in counts.items():
-        if len(members) >= 2:  # a family needs two members to show its pattern
-            table.families[key] = members[0]
+        toks = phrase_tokens(name)
+        if toks:
+            groups.setdefault(name_signature(toks), []).append(toks)
+    for signature, members in groups.items():
+        if len(members) < 2:
+            continue  # a family needs two members to show its pattern
+        anchors = _anchors(members)
+        if not any(any(c.isdigit() for c in part) for part in signature) and not anchors:
+            continue  # words alone ("wet-lab", "dry-lab") need a shared word to be a pattern
+        if len(signature) == 1 and not anchors:
+            continue
+        table.families[(kind, signature)] = anchors
+
+
+def family_of(table: PhraseTable, tokens: Phrase) -> str:
+    """The kind ("zone", "node") whose family this name fits, or ""."""
+    signature = name_signature(tokens)
+    for kind in ("zone", "node"):
+        anchors = table.families.get((kind, signature))
+        if anchors is None:
+            continue
+        if len(tokens) == 1:
+            if tokens[0].startswith(anchors.get(0, "")):
+                return kind
+        elif all(tokens[k] == token for k, token in anchors.items()):
+            return kind
+    return ""
 
 
 def _add_zones(table: PhraseTable, zones: list[str]) -> None:
@@ -192,15 +230,25 @@ def _add_zones(table: PhraseTable, zones: list[str]) -> None:
             letter = toks[-1][-1]
             if toks[-1][:-1].isdigit() and letter.isalpha():
                 lasts.setdefault(letter, []).append(zone)
-    for word in _zone_words(zones):  # "bay" of bay1..bay3: "same bay as", "across bays"
+    words = _zone_words(zones)
+    for word in words:  # "bay" of bay1..bay3: "same bay as", "across bays"
         if not table.entries.get((word,)) and word not in COMMON_VALUES:
             table.add((word,), Tag("zoneword"))
             table.add((word + "s",), Tag("zoneword"))
     for letter, owners in lasts.items():
         if len(owners) == 1 and letter not in table.zone_ids:
             table.zone_ids[letter] = owners[0]
+    firsts: dict[str, list[str]] = {}
+    for zone in zones:  # "not bcn" for bcn-c1, when no other zone starts so
+        toks = phrase_tokens(zone)
+        if len(toks) >= 2 and toks[0].isalpha() and len(toks[0]) >= 3:
+            firsts.setdefault(toks[0], []).append(zone)
+    for first, owners in firsts.items():
+        if len(owners) == 1 and (first,) not in table.entries and first not in COMMON_VALUES:
+            table.add((first,), Tag("ent", owners[0], kind="zone", ambiguous=True))
+    spelled = tuple((w,) for word in words for w in _SPELLED_OUT.get(word, ()))  # "building b" of bldg-b
     for short, zone in table.zone_ids.items():
-        for prefix in _ZONE_PREFIXES:
+        for prefix in (*_ZONE_PREFIXES, *spelled):
             table.add((*prefix, short), Tag("ent", zone, kind="zone"))
         if _BARE_ZONE_ID.match(short) and (short,) not in table.entries and short not in COMMON_VALUES:
             table.add((short,), Tag("ent", zone, kind="zone"))
@@ -213,10 +261,14 @@ _NODE_WORDS: tuple[str, ...] = ("node", "nodes", "host", "hosts", "box", "server
 def _add_nodes(table: PhraseTable, nodes: list[str]) -> None:
     short: dict[str, list[str]] = {}
     _add_family(table, "node", nodes)
+    hosts: dict[str, list[str]] = {}
     for node in nodes:
         tag = Tag("ent", node, kind="node")
         for v in _name_variants(node):
             table.add(v, tag)
+        table.add_fuzzy("".join(phrase_tokens(node)), tag)  # "frankiln", "mcclintok"
+        if "." in node:  # "ip-10-0-44-7" for ip-10-0-44-7.ec2.internal
+            hosts.setdefault(node.split(".", 1)[0], []).append(node)
         toks = phrase_tokens(node)
         if len(toks) >= 2 and _NODE_ID.match(toks[-1]):
             short.setdefault(toks[-1], []).append(node)
@@ -226,6 +278,9 @@ def _add_nodes(table: PhraseTable, nodes: list[str]) -> None:
             table.add((*prefix, num), tag)
             table.add(("".join(prefix) + num,), tag)
             table.add((*prefix[:-1], prefix[-1] + "s", num), tag)  # "nodes 7 or 8", "workers 3 and 4"
+    for host, owners in hosts.items():
+        if len(owners) == 1 and not table.entries.get(phrase_tokens(host)):
+            table.add(phrase_tokens(host), Tag("ent", owners[0], kind="node"))
     for ident, owners in short.items():  # "node a2", "nodes b1 and b2": a unique alphanumeric suffix
         if len(owners) == 1:
             table.node_ids.setdefault("", {})[ident] = owners[0]
@@ -276,7 +331,7 @@ def _build_context(context: ClusterContext) -> PhraseTable:
                 table.add(v, tag, override_words=kind != "gpu")
             table.add_fuzzy("".join(phrase_tokens(name)), tag)
             if kind != "gpu":
-                for short in _short_forms(name):
+                for short in _short_forms(name, last_word=kind == "dataset"):
                     prefixes.setdefault(short, []).append(Tag("ent", name, kind=kind, ambiguous=True))
             if kind == "gpu":
                 table.add((phrase_tokens(name)[-1] + "s",), tag)
@@ -287,12 +342,16 @@ def _build_context(context: ClusterContext) -> PhraseTable:
     return table
 
 
-def _short_forms(name: str) -> list[str]:
-    """Shortenings people write for an app or dataset: its first word ("laion" of laion-400m), or a
-    prefix of five letters or more of a one-word name ("elastic" of elasticsearch)."""
+def _short_forms(name: str, last_word: bool = False) -> list[str]:
+    """Shortenings people write for an app or dataset: its first word ("laion" of laion-400m), for a
+    dataset also a long last word ("the embeddings cache" of product-embeddings; an app's last word
+    is too often a common noun: ingress, ledger), or a prefix of five letters or more of a one-word
+    name ("elastic" of elasticsearch)."""
     toks = phrase_tokens(name)
     if len(toks) > 1:
-        return [toks[0]] if len(toks[0]) >= 4 and toks[0].isalpha() else []
+        first = [toks[0]] if len(toks[0]) >= 4 and toks[0].isalpha() else []
+        last = [toks[-1]] if last_word and len(toks[-1]) >= 6 and toks[-1].isalpha() else []
+        return first + last
     word = toks[0]
     return [word[:n] for n in range(5, len(word) - 1)] if word.isalpha() else []
 
