@@ -248,7 +248,7 @@ def _range_bounds(first: Tag | None, mark: Mark) -> tuple[str, int, int, int] | 
     elif not mark.tags and not mark.punct:
         high = _TRAILING_NUMBER.match(mark.text)  # "r03", or "0103" written as wide as the first
         same = high is not None and low.group(1).endswith(high.group(1))
-        same = same and (bool(high.group(1)) or len(high.group(2)) == len(low.group(2)))
+        same = same and high is not None and (bool(high.group(1)) or len(high.group(2)) == len(low.group(2)))
     else:
         return None
     if high is None or not same or not 1 <= int(high.group(2)) - int(low.group(2)) <= 32:
