@@ -228,7 +228,20 @@ def _breakdown(s: ArmFigures) -> list[str]:
         f"- scorer: {int(recompute_n)} recompute batches, {recompute_s:.1f} s in total; "
         f"{int(scorer.get('semsched_scorer_views_written_total', 0))} views written",
         f"- views ready after submitting the pods: {_seconds(s.ready_s)}",
+        "- refresh of a stale view, mean: "
+        + _mean_ms(s.metrics.get("extender", {}), "semsched_extender_refresh_seconds", "round trip")
+        + "; in the scorer "
+        + _mean_ms(scorer, "semsched_scorer_refresh_wait_seconds", "waiting for the decision")
+        + ", "
+        + _mean_ms(scorer, "semsched_scorer_refresh_compute_seconds", "rescoring"),
     ]
+
+
+def _mean_ms(samples: dict[str, float], name: str, what: str) -> str:
+    count = samples.get(f"{name}_count", 0.0)
+    if not count:
+        return f"{what} not scraped"
+    return f"{what} {1000 * samples.get(f'{name}_sum', 0.0) / count:.2f} ms (n={int(count)})"
 
 
 def _seconds(value: float | None) -> str:

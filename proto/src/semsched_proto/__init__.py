@@ -26,6 +26,16 @@ from semsched_proto.messages import (
     ScoreRequest,
     SubmitPods,
 )
+from semsched_proto.packing import (
+    PackEviction,
+    PackingRecommended,
+    PackMove,
+    PackPlacement,
+    PackPolicy,
+    PackRequest,
+    PackStatus,
+    PackTier,
+)
 from semsched_proto.scores import SCORES_ENTRY, IntentExplanation, PodScores, ScorerStatus
 
 VERSION = "semsched.v1"
@@ -46,6 +56,14 @@ __all__ = [
     "IntentsParsed",
     "Model",
     "NodeState",
+    "PackEviction",
+    "PackMove",
+    "PackPlacement",
+    "PackPolicy",
+    "PackRequest",
+    "PackStatus",
+    "PackTier",
+    "PackingRecommended",
     "ParamValue",
     "ParseReply",
     "ParseRequest",

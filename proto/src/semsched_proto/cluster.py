@@ -44,8 +44,9 @@ class PlacementRef(Model):
 class PodState(Model):
     """A pod as semsched needs it. `node` is None while the pod is pending.
 
-    `tentative` pods are the extender's own recent decisions, not yet confirmed by the
-    cluster source; they expire at `expires_at` unless the watch confirms them.
+    `priority` is `spec.priority` (0 when unset). `tentative` pods are the extender's own
+    recent decisions, not yet confirmed by the cluster source; they expire at `expires_at`
+    unless the watch confirms them.
     """
 
     namespace: str
@@ -57,6 +58,7 @@ class PodState(Model):
     hint: str | None = None
     workload: str | None = None
     requests: Resources = Field(default_factory=Resources)
+    priority: int = 0
     tentative: bool = False
     placement: PlacementRef | None = None
     expires_at: datetime | None = None

@@ -26,6 +26,7 @@ from semsched_proto.messages import (
     ScoreRequest,
     SubmitPods,
 )
+from semsched_proto.packing import PackingRecommended, PackRequest
 from semsched_proto.scores import PodScores, ScorerStatus
 
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
@@ -40,6 +41,8 @@ CHANNELS: dict[str, tuple[str, str, type[BaseModel], type[BaseModel] | None]] = 
     subjects.RPC_PARSE: ("request", "intent-parser", ParseRequest, ParseReply),
     subjects.RPC_SCORE: ("request", "scorer", ScoreRequest, ScoreReply),
     subjects.RPC_REFRESH: ("request", "scorer", RefreshRequest, ScoreReply),
+    subjects.PACKING_RECOMMENDED: ("event", "scorer", PackingRecommended, None),
+    subjects.RPC_PACK: ("request", "scorer", PackRequest, PackingRecommended),
 }
 # bucket -> value model(s)
 BUCKETS: dict[str, tuple[type[BaseModel], ...]] = {

@@ -13,6 +13,7 @@ PREFIX: Final = "semsched"
 POD_PENDING: Final = "semsched.evt.state-cache.pod-pending"
 INTENTS_PARSED: Final = "semsched.evt.intent-parser.intents-parsed"
 PLACEMENT_DECIDED: Final = "semsched.evt.extender.placement-decided"
+PACKING_RECOMMENDED: Final = "semsched.evt.scorer.packing-recommended"
 
 # commands
 SUBMIT_PODS: Final = "semsched.cmd.state-cache.submit-pods"
@@ -22,6 +23,7 @@ BIND_PODS: Final = "semsched.cmd.state-cache.bind-pods"
 RPC_PARSE: Final = "semsched.rpc.intent-parser.parse"
 RPC_SCORE: Final = "semsched.rpc.scorer.score"
 RPC_REFRESH: Final = "semsched.rpc.scorer.refresh"
+RPC_PACK: Final = "semsched.rpc.scorer.pack"
 
 # JetStream
 EVENTS_STREAM: Final = "SEMSCHED_EVENTS"
@@ -34,6 +36,7 @@ KV_CONTEXT: Final = "cluster-context"
 KV_INTENT_CACHE: Final = "intent-cache"
 KV_POD_INTENTS: Final = "pod-intents"
 KV_SCORES: Final = "scores"
+KV_SCORES_REFRESHED: Final = "scores-refreshed"  # views rescored on demand, kept for `explain` only
 KV_SOURCE_STATUS: Final = "cluster-source"
 
 CONTEXT_KEY: Final = "current"

@@ -168,3 +168,21 @@ def test_pending_without_view_follows_every_change() -> None:
     for step in steps:
         step()
         assert engine.pending_without_view() == brute()
+
+
+def test_a_decision_heard_before_the_pod_was_known_survives_its_creation_record() -> None:
+    now = [0.0]
+    engine = ScoringEngine(heard_ttl_s=30.0, clock=lambda: now[0])
+    for name in ("a", "b"):
+        engine.set_node(name, NodeState(name=name, allocatable=Resources(cpu=4, memory_gib=8)))
+    assert engine.decide(PlacementDecided(pod=pending("w-1"), node="b", extender_id="e1", seq=1))
+    engine.set_pod("ns.w-1", pending("w-1"))  # the cache's record of the creation, arriving late
+    assert engine.pods["ns.w-1"].node == "b" and engine.pods["ns.w-1"].tentative
+    # once the cache reports the pod placed, its record wins
+    engine.set_pod("ns.w-1", pending("w-1").model_copy(update={"node": "a"}))
+    assert engine.pods["ns.w-1"].node == "a" and not engine.pods["ns.w-1"].tentative
+    # a decision the cache never confirms is dropped after the TTL
+    assert engine.decide(PlacementDecided(pod=pending("w-2"), node="b", extender_id="e1", seq=2))
+    now[0] = 31.0
+    engine.set_pod("ns.w-2", pending("w-2"))
+    assert engine.pods["ns.w-2"].node is None

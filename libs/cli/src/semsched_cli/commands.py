@@ -13,11 +13,13 @@ from pathlib import Path
 
 import httpx
 
+from semsched_cli import packing
 from semsched_cli.explain import explain, summary
 from semsched_cli.natsclient import CliNats
 from semsched_cli.options import parser_env
 from semsched_cli.platform import Platform, PlatformError, forget_state, pick_port, running_platform
 from semsched_cli.simulate import ExtenderClient, K8sObject, Placement, load_pods, simulate, write_output
+from semsched_proto import PackingRecommended
 
 SUBMIT_CHUNK = 200
 
@@ -77,7 +79,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         placements = simulate(
             args.cluster, pods, None, args.extender_weight, args.seed, _printer(None, args.quiet)
         )
-        return _finish(placements, args.output)
+        plan = _pack(args, pods, placements, None)
+        return _finish(placements, args.output, plan)
     running = running_platform()
     if running is not None and Path(running["cluster"]) == args.cluster.resolve():
         print(f"using the running platform at {running['extender_url']}", file=sys.stderr)
@@ -104,10 +107,26 @@ def _simulate_on(
         _wait_warm(extender_url, timeout_s=30.0)
         printer = _printer(nats, args.quiet)
         placements = simulate(args.cluster, list(pods), extender, args.extender_weight, args.seed, printer)
+        plan = _pack(args, pods, placements, nats)
     finally:
         extender.close()
         nats.close()
-    return _finish(placements, args.output)
+    return _finish(placements, args.output, plan)
+
+
+def _pack(
+    args: argparse.Namespace, pods: Sequence[K8sObject], placements: list[Placement], nats: CliNats | None
+) -> PackingRecommended | None:
+    """`--pack`: the packer's recommendation for the pods left pending, applied to the simulation."""
+    if not getattr(args, "pack", False) or all(p.node is not None for p in placements):
+        return None
+    request = packing.build_request(
+        args.cluster, pods, placements, args.pack_window, args.pack_policy, args.pack_max_moves
+    )
+    plan = nats.pack(request) if nats is not None else packing.recommend_here(args.cluster, pods, request)
+    print("\n".join(["", *packing.describe(plan, args.pack_window)]))
+    packing.apply(placements, plan)
+    return plan
 
 
 def _wait_warm(extender_url: str, timeout_s: float) -> None:
@@ -141,15 +160,17 @@ def _printer(nats: CliNats | None, quiet: bool) -> Callable[[Placement], None]:
     return show
 
 
-def _finish(placements: list[Placement], output: Path | None) -> int:
+def _finish(placements: list[Placement], output: Path | None, plan: PackingRecommended | None = None) -> int:
     placed = [p for p in placements if p.node is not None]
     nodes = Counter(p.node for p in placed)
     print(
         f"\n{len(placed)}/{len(placements)} pods placed, {len(placements) - len(placed)} pending, "
         f"on {len(nodes)} node(s)"
     )
+    if plan is not None:
+        print("(the plan is applied to this simulation only; semsched never applies it to a cluster)")
     if output is not None:
-        write_output(output, placements)
+        write_output(output, placements, packing.as_json(plan) if plan is not None else None)
         print(f"placements written to {output}")
     return 0
 

@@ -36,6 +36,20 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--port", type=int, default=0, help="embedded extender port (default: a free one)")
     sim.add_argument("--seed", type=int, default=0, help="tie-break seed")
     sim.add_argument("--quiet", action="store_true", help="no per-pod lines")
+    sim.add_argument(
+        "--pack",
+        action="store_true",
+        help="after the greedy pass, apply the CP-SAT packer's recommendation for pods left pending "
+        "(to the simulation only)",
+    )
+    sim.add_argument("--pack-window", type=float, default=1.0, help="packer time limit, seconds (default 1)")
+    sim.add_argument(
+        "--pack-policy",
+        choices=["lower", "any"],
+        default="lower",
+        help="lower: only lower-priority pods move or are evicted (default); any: any pod may move",
+    )
+    sim.add_argument("--pack-max-moves", type=int, default=None, help="cap on moves + evictions")
     parser_options(sim)
 
     exp = sub.add_parser("explain", help="the per-intent breakdown of one pod's scores")

@@ -13,7 +13,7 @@ import orjson
 from nats.aio.client import Client
 
 from semsched_core.errors import BusError
-from semsched_proto import SCORES_ENTRY, PodScores, SubmitPods, subjects
+from semsched_proto import SCORES_ENTRY, PackingRecommended, PackRequest, PodScores, SubmitPods, subjects
 
 T = TypeVar("T")
 
@@ -34,19 +34,23 @@ class CliNats:
         return self._loop.run_until_complete(asyncio.wait_for(awaitable, self._timeout))
 
     def view(self, pod_key: str) -> PodScores | None:
-        async def get() -> bytes | None:
-            kv = await self._nc.jetstream().key_value(subjects.KV_SCORES)
+        """The pod's latest view: the materialised one, or a newer one rescored on demand."""
+
+        async def get(bucket: str) -> bytes | None:
             try:
+                kv = await self._nc.jetstream().key_value(bucket)
                 entry = await kv.get(pod_key)
-            except nats.js.errors.KeyNotFoundError:
+            except (nats.js.errors.KeyNotFoundError, nats.js.errors.BucketNotFoundError):
                 return None
             return entry.value
 
-        raw = self._run(get())
-        if not raw:
-            return None
-        entry = SCORES_ENTRY.validate_json(raw)
-        return entry if isinstance(entry, PodScores) else None
+        views: list[PodScores] = []
+        for bucket in (subjects.KV_SCORES, subjects.KV_SCORES_REFRESHED):
+            raw = self._run(get(bucket))
+            entry = SCORES_ENTRY.validate_json(raw) if raw else None
+            if isinstance(entry, PodScores):
+                views.append(entry)
+        return max(views, key=lambda v: v.computed_at, default=None)
 
     def submit(self, objects: list[Mapping[str, object]]) -> None:
         command = SubmitPods(objects=orjson.loads(orjson.dumps(objects)), source="cli")
@@ -58,6 +62,22 @@ class CliNats:
                 headers={"Nats-Msg-Id": command.event_id},
             )
         )
+
+    def pack(self, request: PackRequest, slack_s: float = 10.0) -> PackingRecommended:
+        """The scorer's packing recommendation (request/reply; waits the window plus `slack_s`)."""
+        timeout = request.time_limit_s + slack_s
+
+        async def ask() -> bytes:
+            reply = await self._nc.request(
+                subjects.RPC_PACK, request.model_dump_json().encode(), timeout=timeout
+            )
+            return bytes(reply.data)
+
+        try:
+            raw = self._loop.run_until_complete(asyncio.wait_for(ask(), timeout + 1.0))
+        except (nats.errors.Error, TimeoutError) as exc:
+            raise BusError(f"no packing recommendation from the scorer: {exc!r}") from exc
+        return PackingRecommended.model_validate_json(raw)
 
     def close(self) -> None:
         self._run(self._nc.close())

@@ -118,7 +118,10 @@ def _schedule_one(
     )
 
 
-def write_output(path: Path, placements: list[Placement]) -> None:
-    path.write_bytes(
-        orjson.dumps({"placements": [p.as_json() for p in placements]}, option=orjson.OPT_INDENT_2)
-    )
+def write_output(
+    path: Path, placements: list[Placement], packing: Mapping[str, object] | None = None
+) -> None:
+    document: dict[str, object] = {"placements": [p.as_json() for p in placements]}
+    if packing is not None:
+        document["packing"] = packing
+    path.write_bytes(orjson.dumps(document, option=orjson.OPT_INDENT_2))

@@ -26,6 +26,7 @@ BUCKETS: dict[str, float | None] = {
     subjects.KV_INTENT_CACHE: 24 * 3600.0,
     subjects.KV_POD_INTENTS: None,
     subjects.KV_SCORES: None,
+    subjects.KV_SCORES_REFRESHED: 3600.0,
     subjects.KV_SOURCE_STATUS: None,
 }
 

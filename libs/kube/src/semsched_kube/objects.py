@@ -92,6 +92,12 @@ def is_terminal(obj: K8sObject) -> bool:
     return phase_of(obj) in TERMINAL_PHASES
 
 
+def _priority(obj: K8sObject) -> int:
+    """`spec.priority` as the API server resolved it from the PriorityClass (0 when absent)."""
+    value = spec_of(obj).get("priority")
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
 def pod_from_k8s(obj: K8sObject, owners: OwnerIndex | None = None) -> PodState:
     _expect_kind(obj, "Pod")
     where = f"{describe(obj)}: metadata"
@@ -106,5 +112,6 @@ def pod_from_k8s(obj: K8sObject, owners: OwnerIndex | None = None) -> PodState:
         hint=annotations.get(HINT_ANNOTATION),
         workload=workload_of(obj, owners),
         requests=to_resources(pod_requests(obj), pods=1),
+        priority=_priority(obj),
         resource_version=get_str(metadata(obj), "resourceVersion", where),
     )

@@ -13,7 +13,7 @@ import asyncio
 import uuid
 
 import structlog
-from prometheus_client import Counter
+from prometheus_client import Counter, Histogram
 
 from semsched_core.errors import SemschedError
 from semsched_extender.domain.views import ViewStore, WireView
@@ -25,6 +25,11 @@ from semsched_proto import PlacementDecided, PodScores, PodState
 log = structlog.get_logger()
 LAST_DECISIONS = 100_000  # remembered (pod, uid) -> node, oldest dropped first
 OUTCOMES = Counter("semsched_extender_prioritize_total", "prioritize answers by source", ["outcome"])
+REFRESH_SECONDS = Histogram(
+    "semsched_extender_refresh_seconds",
+    "round trip of a stale view's refresh by the scorer",
+    buckets=(0.0005, 0.001, 0.002, 0.004, 0.008, 0.016, 0.032, 0.064, 0.128, 0.256),
+)
 
 
 class Prioritizer:
@@ -77,7 +82,8 @@ class Prioritizer:
         required = self.store.required()
         try:
             remaining = deadline - asyncio.get_running_loop().time()
-            fresh = await self.gateway.refresh(request.pod_key, request.uid, required, remaining)
+            with REFRESH_SECONDS.time():
+                fresh = await self.gateway.refresh(request.pod_key, request.uid, required, remaining)
         except (TimeoutError, SemschedError) as exc:
             self.store.waive(required)
             log.warning("view_stale_past_deadline", pod=request.pod_key, reason=repr(exc))

@@ -17,6 +17,8 @@ from semsched_core.telemetry import configure_tracing
 from semsched_proto import (
     IntentsParsed,
     NodeState,
+    PackingRecommended,
+    PackRequest,
     PlacementDecided,
     PodState,
     RefreshRequest,
@@ -26,6 +28,7 @@ from semsched_proto import (
 )
 from semsched_scorer.domain.engine import ScoringEngine
 from semsched_scorer.handlers import ScorerHandlers
+from semsched_scorer.packing import PackHandler
 from semsched_scorer.settings import ScorerSettings
 
 SERVICE = "scorer"
@@ -44,6 +47,12 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: ScorerSetti
     @broker.subscriber(subjects.RPC_REFRESH, queue=SERVICE)
     async def refresh(request: RefreshRequest) -> ScoreReply:
         return await handlers.refresh(request)
+
+    packer = PackHandler(handlers.engine, bus, workers=settings.pack_workers)
+
+    @broker.subscriber(subjects.RPC_PACK, queue=SERVICE)  # off the scheduling path: a thread, time-boxed
+    async def pack(request: PackRequest) -> PackingRecommended:
+        return await packer.pack(request)
 
     @broker.subscriber(subjects.PLACEMENT_DECIDED)  # every replica hears every decision, as it is made
     async def decided(decision: PlacementDecided) -> None:

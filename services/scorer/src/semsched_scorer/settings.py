@@ -13,3 +13,6 @@ class ScorerSettings(BaseSettings):
     coalesce_ms: float = Field(
         default=2.0, ge=0, description="batch changes for this long before recomputing"
     )
+    pack_workers: int = Field(
+        default=1, ge=1, description="CP-SAT threads for a packing request (one request at a time)"
+    )

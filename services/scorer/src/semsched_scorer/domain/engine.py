@@ -9,8 +9,9 @@ do not mark resource dependents: the extenders refresh the views they serve on d
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from semsched_proto import IntentsParsed, NodeState, PlacementDecided, PlacementRef, PodScores, PodState
@@ -28,7 +29,7 @@ class Recomputed:
 
 
 class ScoringEngine:
-    def __init__(self) -> None:
+    def __init__(self, heard_ttl_s: float = 30.0, clock: Callable[[], float] = time.monotonic) -> None:
         self.nodes: dict[str, NodeState] = {}
         self.pods: dict[str, PodState] = {}
         self.intents: dict[str, IntentsParsed] = {}
@@ -39,6 +40,12 @@ class ScoringEngine:
         self._awaiting: set[str] = set()  # pending pods with a hint and no view yet (kept as they change)
         self._dependents: dict[Token, set[str]] = defaultdict(set)
         self._tokens: dict[str, set[Token]] = {}
+        # decisions heard from the extenders, kept over the cache's older records of the same pod
+        # (a pod's creation can reach us after the decision to place it) until the cache reports
+        # the pod placed, or gone, or heard_ttl_s passes
+        self._heard: dict[str, tuple[PlacementRef, str, float]] = {}
+        self._heard_ttl_s = heard_ttl_s
+        self._clock = clock
 
     @property
     def table(self) -> NodeTable:
@@ -58,6 +65,7 @@ class ScoringEngine:
         self._dirty.update(self.intents)
 
     def set_pod(self, key: str, pod: PodState | None) -> None:
+        pod = self._keep_heard(key, pod)
         old = self.pods.pop(key, None)
         if pod is None:
             if self._table is not None:
@@ -92,9 +100,24 @@ class ScoringEngine:
             return False
         base = current or decision.pod
         ref = PlacementRef(extender_id=decision.extender_id, seq=decision.seq)
+        self._heard[key] = (ref, decision.node, self._clock() + self._heard_ttl_s)
         update = {"node": decision.node, "tentative": True, "placement": ref}
         self.set_pod(key, base.model_copy(update=update))
         return True
+
+    def _keep_heard(self, key: str, pod: PodState | None) -> PodState | None:
+        """The cache's record of a pod, or, while it still shows the pod pending, the decision heard
+        for it on top of that record."""
+        heard = self._heard.get(key)
+        if heard is None:
+            return pod
+        ref, node, until = heard
+        if pod is not None and pod.placement == ref:
+            return pod  # the decision itself (from `decide` or from the cache)
+        if pod is None or pod.node is not None or self._clock() > until:
+            del self._heard[key]
+            return pod
+        return pod.model_copy(update={"node": node, "tentative": True, "placement": ref})
 
     def set_intents(self, key: str, parsed: IntentsParsed | None) -> None:
         self._untrack(key)
