@@ -63,7 +63,7 @@ class ExtenderClient:
         reply = self._client.post("/prioritize", content=body, headers={"Content-Type": "application/json"})
         if reply.status_code != 200:  # kube-scheduler ignores a failing ignorable extender
             return {}
-        return {str(item["Host"]): int(item["Score"]) for item in reply.json()}
+        return {str(item["Host"]): int(item["Score"]) for item in orjson.loads(reply.content)}
 
     def close(self) -> None:
         self._client.close()
@@ -105,9 +105,8 @@ def _schedule_one(
         return Placement(name, None, None, reason="; ".join(reasons[:3]) or "no nodes")
     breakdown = emulator.score(pod, feasible.feasible)
     extender_scores = extender.prioritize(pod, feasible.feasible) if extender is not None else {}
-    totals = {
-        node: breakdown[node].total + extender_scores.get(node, 0) * weight * 10 for node in feasible.feasible
-    }
+    base = breakdown.totals
+    totals = {node: base[node] + extender_scores.get(node, 0) * weight * 10 for node in feasible.feasible}
     best = max(totals.values())
     chosen = rng.choice(sorted(node for node, total in totals.items() if total == best))
     return Placement(

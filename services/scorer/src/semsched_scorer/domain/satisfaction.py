@@ -166,7 +166,10 @@ def _least_loaded(table: NodeTable, intent: Intent, wish: Wish) -> FloatArray:
     share = _shares(table, table.requested_without(pod.key))
     resource = str(intent.params.get("resource", "any"))
     if resource == "any":
-        load = np.nanmean(share, axis=1)  # GPU column is NaN (ignored) on nodes without GPUs
+        # the resources the pod uses: a pod without GPUs is not disturbed by busy GPUs, and seeking
+        # nodes with idle GPUs would strand them (its CPU and memory taken from GPU pods to come)
+        columns = [0, 1, 2] if pod.requests.gpu > 0 else [0, 1]
+        load = np.nanmean(share[:, columns], axis=1)  # GPU column is NaN (ignored) without GPUs
     else:
         load = share[:, {"cpu": 0, "memory": 1, "gpu": 2}.get(resource, 0)]
     return np.where(np.isnan(load), UNKNOWN, np.clip(1.0 - load, 0.0, 1.0))
