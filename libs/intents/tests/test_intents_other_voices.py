@@ -131,6 +131,41 @@ ROUND_TWO_SITES: list[tuple[str, Expected]] = [
 ]
 
 
+# Third round: the workload named in its own hint, labels over generic words, key stems, padding.
+ARENA = ClusterContext(
+    name="test-arena",
+    zones=["asia-east9-a", "asia-east9-b"],
+    nodes=["srv-iad-001", "srv-iad-002", "srv-iad-010"],
+    apps=["ledger-sync", "relay"],
+    node_labels={
+        "cpu": ["epyc", "xeon"],
+        "framerate": ["60", "120"],
+        "kubernetes.io/arch": ["arm64", "amd64"],
+    },
+    gpu_models=["l4"],
+)
+ROUND_THREE: list[tuple[str, Expected]] = [
+    ("keep ledger-sync out of east9-b", {("avoid_zones", "zones=['asia-east9-b']", "medium")}),
+    ("absolutely no L4 for ledger-sync", {("avoid_gpu_models", "models=['l4']", "critical")}),
+    ("xeon boxes only", {("prefer_node_label", "key=cpu,value=xeon", "critical")}),
+    ("arm64 if possible", {("prefer_arch", "arch=arm64", "weak")}),
+    ("120 frame servers please", {("prefer_node_label", "key=framerate,value=120", "medium")}),
+    ("put it on srv-iad-02", {("prefer_nodes", "nodes=['srv-iad-002']", "medium")}),
+    ("needs a whole GPU free", {("min_free_gpus", "count=1", "critical")}),
+    ("we are not unwilling to run on spot", set()),
+    ("keep the relay replicas on one node", {("colocate_replicas", "", "medium")}),
+    (
+        "srv-iad-010 rebooted twice last night; keep off it",
+        {("avoid_nodes", "nodes=['srv-iad-010']", "medium")},
+    ),
+]
+
+
+@pytest.mark.parametrize(("hint", "expected"), ROUND_THREE)
+def test_other_voices_round_three(parser: CpuParser, hint: str, expected: Expected) -> None:
+    assert summary(parser.parse(hint, ARENA)) == expected
+
+
 @pytest.mark.parametrize(("hint", "expected"), ROUND_TWO)
 def test_other_voices_round_two(parser: CpuParser, hint: str, expected: Expected) -> None:
     assert summary(parser.parse(hint, MILL)) == expected

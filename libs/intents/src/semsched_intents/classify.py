@@ -115,6 +115,22 @@ def _app_cue(seg: Segment, item: Mark) -> tuple[str, float]:
     return "", 0.8
 
 
+def _workload(seg: Segment, item: Mark) -> bool:
+    """ "for fraud-model v8", "NEVER schedule the ranked matchmaker in sgp", "keep the kafka brokers out
+    of zone-c": an app that is what the hint is about (the object of a placement verb, with the
+    place after it) is the workload itself, not a pod to sit with or away from."""
+    before = [m for m in seg.marks if m.end <= item.start and (m.text == "for" or not m.has("filler"))]
+    k = len(before) - 1
+    while k >= 0 and not before[k].tags and k >= len(before) - 2:  # "the ranked matchmaker"
+        k -= 1
+    head = before[k] if k >= 0 else None
+    if head is not None and head.text == "for":
+        return True
+    placing = head is not None and head.has("verb") and not head.has("neg")
+    later = [m for m in seg.items if m.start > item.start]
+    return placing and any(t.role == "ent" and t.kind != "app" for m in later for t in m.tags)
+
+
 def _names_gpu(seg: Segment) -> bool:
     return any(t.role == "ent" and t.kind == "gpu" for m in seg.items for t in m.tags)
 
@@ -139,6 +155,10 @@ def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params,
             return None  # a shortened dataset name ("laion") needs a locality word next to it
         return None if neg else ("prefer_data_locality", {"dataset": tag.value}, 1.0 if local else 0.85)
     cue, factor = _app_cue(seg, item)
+    if not cue and _workload(seg, item):
+        return None
+    if item.text.endswith(_REPLICA_HEADS) and (seg.has("concept", "together") or seg.has("concept", "apart")):
+        return None  # "keep the lobby replicas on one node": the replicas' own placement
     if cue == "samezone":
         return None if neg else ("same_zone_as", {"app": tag.value}, factor)
     if cue == "colo" or neg:
@@ -147,6 +167,7 @@ def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params,
 
 
 # "the pods run hot", "if 03 is busy": a load word after a copula describes something, asks nothing.
+_REPLICA_HEADS = ("replicas", "shards", "instances", "copies")  # not "pods": "the X pods and this job"
 _PLURAL_PRONOUNS = frozenset({"them", "they", "those", "these", "all of them", "both of them"})
 _RELATIVES = frozenset({"whose", "where", "which", "that"})
 _COPULAS = frozenset({"is", "are", "was", "were", "run", "runs", "running", "gets", "get", "seems", "looks"})
@@ -172,9 +193,11 @@ def _concept(seg: Segment, item: Mark, name: str, neg: bool) -> tuple[str, Param
         return None  # "separate replicas onto different sites": the zonal concept says it
     if name == "binpack" and seg.has("concept", "together") and seg.has("replicas"):
         return None  # "pack the pods together on one host": the replicas' colocation says it
-    plural = seg.has("replicas") or any(m.text in _PLURAL_PRONOUNS for m in seg.marks)  # "keep them together"
+    own = [m for m in seg.items if m.text.endswith(_REPLICA_HEADS)]  # "the lobby replicas": the workload
+    plural = seg.has("replicas") or bool(own) or any(m.text in _PLURAL_PRONOUNS for m in seg.marks)
+    others = [m for m in seg.items + seg.borrowed if m not in own]
     if name in ("together", "apart") and (
-        not plural or any(t.kind == "app" for m in seg.items + seg.borrowed for t in m.tags)
+        not plural or any(t.kind == "app" for m in others for t in m.tags)
     ):
         return None
     cls = _CONCEPTS.get(name, ("", ""))[1 if neg else 0]

@@ -78,7 +78,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "trustworthy|clean failure history|good track record|failure-free|fault-free|proven|"
         "battle-tested|uptime|well-behaved|rock solid|least failures|fewest failures|fewer failures|"
         "no failures|few failures|low failure rate|lowest failure rate|good history|clean history|"
-        "clean record|clean track record|track record|good health|rock-solid|resilient hardware|"
+        "clean record|clean track record|track record|clean failure record|failure record|good health|"
+        "rock-solid|resilient hardware|"
         "reliable hardware|sturdy|steady",
     ),
     (
@@ -145,7 +146,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "many nodes|host spread|node spread|node-level spread|onto different nodes|each on its own node|"
         "own node|different workers|separate workers|different servers|separate servers|different vms|"
         "separate vms|different instances|separate instances|different boxes|separate boxes|"
-        "one per worker|one per vm|one per instance|own machine|own host|own box|own server|"
+        "one per worker|one per vm|one per instance|own machine|own host|own box|own server|per runner|"
+        "one per runner|"
         "its own machine|their own machine|their own node|own nodes|own machines|own hosts",
     ),
     (
@@ -193,7 +195,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
     (
         "zoneword",
         "zone|zones|az|azs|availability zone|availability zones|region|regions|zonal|"
-        "availabilty zone|datacenter|datacenters|site|sites|dc|dcs|datacentre|datacentres|"
+        "availabilty zone|datacenter|datacenters|site|sites|dc|dcs|datacentre|datacentres|metro|metros|"
         "data centre|data centres|data center|data centers|building|buildings|campus|campuses|rooms|halls",
     ),
     (

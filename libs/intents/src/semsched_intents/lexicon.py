@@ -130,7 +130,9 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "it's fine to|it is fine to|fine to|ok to|okay to|it's ok to|it's okay to|"
         "feel free to|you can also|you may also|you're free to|you are free to|allowed to|free to|"
         "happy to|no problem to|acceptable to|it's acceptable to|is allowed to|are allowed to|can also|"
-        "could also|may also",
+        "could also|may also|not unwilling to|not opposed to|not against|no objection to|"
+        "we're not unwilling to|not averse to|are not unwilling to|is not unwilling to|am not unwilling to|"
+        "are not opposed to|is not opposed to|are not against",
     ),
     (
         "perm",
@@ -155,7 +157,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "would be ok|would be okay|would be fine|is tolerable|doesn't have to be|don't have to be|"
         "does not have to be|"
         "do not have to be|doesn't need to be|does not need to be|don't need to be|needn't be|need not be|"
-        "doesn't need to|does not need to|anywhere special|no constraint|no constraint there",
+        "doesn't need to|does not need to|anywhere special|no constraint|no constraint there|anywhere|"
+        "run them anywhere|run it anywhere",
     ),
     (
         "drop",
@@ -187,7 +190,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "in case you wonder|"
         "just so you know|for your information|for the record|btw|by the way|note that|already|"
         "ignore that|forget that|never mind|nevermind|disregard that|"
-        "we don't have|we do not have|we dont have|it's got|that's where|"
+        "we don't have|we do not have|we dont have|it's got|that's where|only has|has only|only have|"
         "sits at|is at|runs at|running at|sitting at|anything touching|is getting|are getting|"
         "is colocated with|is co-located with|are colocated with|are co-located with|is next to|"
         "are next to|cluster has|cluster consists of|mounted everywhere|"
@@ -223,6 +226,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
     (
         "filler",
         "robot arm|robot arms|robotic arm|robotic arms|an arm and a leg|arm's length|whatever is|"
+        "anywhere in|anywhere on|anywhere within|anywhere inside|anywhere else|"
         "whatever's|business-critical|business critical|mission-critical|mission critical|"
         "safety-critical|"
         "nvidia|tesla|instinct|amd|could you|can you|would you|will you|at least|at minimum|"

@@ -292,15 +292,20 @@ def _narrated(seg: Segment) -> bool:
         marks = [Mark(marks[0].start, marks[1].end, (Tag("subj"),)), *marks[2:]]  # "each one pulls ..."
     if len(marks) < 3:
         return False
+    if len(marks) >= 3 and marks[1].text in _PLURAL_NOUNS:
+        marks = [marks[0], *marks[2:]]  # "cold ones add 6 minutes": the noun is the subject's
     subject, verb = marks[0], marks[1]
     # a verb the lexicon does not know, or knows only by a guess ("saturate" is no "saturated")
-    plain_verb = (not verb.tags or verb.conf < 1) and len(verb.text) >= 4 and verb.text.isalpha()
+    plain_verb = (not verb.tags or verb.conf < 1) and len(verb.text) >= 3 and verb.text.isalpha()
     if subject.has("subj") or (subject.has("pron") and subject.text in ("they", "it", "this", "that")):
         return plain_verb
+    # "gs-sea-004 rebooted 3x overnight": a past tense after a place or an app (after a label
+    # value it is an adjective: "arnold licensed nodes")
+    past = verb.text.endswith("ed") and any(t.kind in ("node", "zone", "app") for t in subject.tags)
     return (
         subject.has("ent")
         and plain_verb
-        and verb.text.endswith("s")
+        and (verb.text.endswith("s") or past)
         and verb.text not in _PLURAL_NOUNS
         and not verb.text.endswith("ss")
     )

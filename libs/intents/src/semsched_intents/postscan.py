@@ -157,7 +157,7 @@ def _spread_over(marks: list[Mark]) -> None:
             marks[n].tags = (Tag("filler"),)
 
 
-_FEW = frozenset({"few", "fewest", "fewer", "least", "low", "lowest", "minimal", "rare", "little"})
+_FEW = frozenset({"few", "fewest", "fewer", "least", "low", "lowest", "minimal", "rare", "little", "zero"})
 _TROUBLE = frozenset(
     [
         "incident",

@@ -81,7 +81,10 @@ _ADJ = frozenset(
         "reserved",
     }
 )
-_A_ADJ = frozenset({"free", "idle", "spare", "unused", "available", "extra", "additional", "unrequested"})
+_A_ADJ = frozenset(
+    {"free", "idle", "spare", "unused", "available", "extra", "additional", "unrequested"}
+    | {"full", "whole", "dedicated", "entire"}  # "a full GPU free"
+)
 _MEMORY_WORDS = frozenset({"memory", "mem", "ram"})
 _CPU_WORDS = frozenset({"cpu", "cpus", "core", "cores", "compute", "vcpu", "vcpus"})
 # A memory figure followed by these is a link speed or a disk size, never free memory.

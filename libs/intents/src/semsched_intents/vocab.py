@@ -238,6 +238,14 @@ def _add_zones(table: PhraseTable, zones: list[str]) -> None:
     for letter, owners in lasts.items():
         if len(owners) == 1 and letter not in table.zone_ids:
             table.zone_ids[letter] = owners[0]
+    tails: dict[Phrase, list[str]] = {}
+    for zone in zones:  # "west3-a" for europe-west3-a, when no other zone ends so
+        toks = phrase_tokens(zone)
+        if len(toks) >= 3:
+            tails.setdefault(toks[1:], []).append(zone)
+    for tail, owners in tails.items():
+        if len(owners) == 1 and tail not in table.entries:
+            table.add(tail, Tag("ent", owners[0], kind="zone"))
     firsts: dict[str, list[str]] = {}
     for zone in zones:  # "not bcn" for bcn-c1, when no other zone starts so
         toks = phrase_tokens(zone)
@@ -276,6 +284,8 @@ def _add_nodes(table: PhraseTable, nodes: list[str]) -> None:
             prefix, num = toks[:-1], str(int(toks[-1]))
             table.node_ids.setdefault(" ".join(prefix), {})[num] = node
             table.add((*prefix, num), tag)
+            for width in range(len(num) + 1, len(toks[-1])):  # "gs-sgp-06" for gs-sgp-006
+                table.add((*prefix, num.zfill(width)), tag)
             table.add(("".join(prefix) + num,), tag)
             table.add((*prefix[:-1], prefix[-1] + "s", num), tag)  # "nodes 7 or 8", "workers 3 and 4"
     for host, owners in hosts.items():
@@ -297,18 +307,28 @@ def _label_ambiguous(table: PhraseTable, toks: Phrase, value: str) -> bool:
     return taken or value in COMMON_VALUES or short or bool(_QTY_LIKE.match(value))
 
 
+_KEY_SUFFIX = re.compile(r"(?:rate|type|class|level|size|name)$")
+
+
 def _add_labels(table: PhraseTable, labels: dict[str, list[str]]) -> None:
     for key, values in labels.items():
         key_toks = phrase_tokens(key)
         for part in key_toks:
             if part not in _GENERIC_KEY_PARTS:
                 table.add((part,), Tag("lhead", key))
+                stem = _KEY_SUFFIX.sub("", part)  # "tick" of tickrate, "instance" of instance-type
+                if stem != part and len(stem) >= 3:
+                    table.add((stem,), Tag("lhead", key))
         if len(key_toks) > 1:
             table.add(key_toks, Tag("lhead", key))
         for value in values:
             toks = phrase_tokens(value)
-            if any(t.role in ("ent", "concept") for t in table.entries.get(toks, ())):
-                continue  # zones, GPU names, arch and spot words keep their own meaning
+            existing = table.entries.get(toks, ())
+            arch_key = key.rsplit("/", 1)[-1] == "arch"  # kubernetes.io/arch=arm64 is prefer_arch
+            if existing and not arch_key and all(t.role == "ent" and t.kind == "arch" for t in existing):
+                table.entries[toks] = ()  # "epyc" is cpu=epyc where the cluster labels it so, not just x86
+            elif any(t.role in ("ent", "concept") for t in existing):
+                continue  # zones, GPU names and spot words keep their own meaning
             tag = Tag("ent", value, kind="label", key=key, ambiguous=_label_ambiguous(table, toks, value))
             for v in _name_variants(value):
                 table.add(v, tag)
