@@ -196,9 +196,7 @@ def _concept(seg: Segment, item: Mark, name: str, neg: bool) -> tuple[str, Param
     own = [m for m in seg.items if m.text.endswith(_REPLICA_HEADS)]  # "the lobby replicas": the workload
     plural = seg.has("replicas") or bool(own) or any(m.text in _PLURAL_PRONOUNS for m in seg.marks)
     others = [m for m in seg.items + seg.borrowed if m not in own]
-    if name in ("together", "apart") and (
-        not plural or any(t.kind == "app" for m in others for t in m.tags)
-    ):
+    if name in ("together", "apart") and (not plural or any(t.kind == "app" for m in others for t in m.tags)):
         return None
     cls = _CONCEPTS.get(name, ("", ""))[1 if neg else 0]
     if not cls:
