@@ -88,6 +88,7 @@ CASES: list[tuple[str, Expected]] = [
 
 # Second round: notices, retractions, conditions, families by shape, ranges by suffix.
 ROUND_TWO: list[tuple[str, Expected]] = [
+    ("put it in hall1, scratch that, hall2", {("prefer_zones", "zones=['hall2']", "medium")}),
     ("hall2 gets new switches next week, fyi", set()),
     ("heads up: stock-feed is colocated with ledger-sync already", set()),
     (

@@ -233,10 +233,13 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
         if any(m.text in _NOTICES for seg in sentence for m in seg.marks):
             for seg in sentence:
                 seg.silenced = seg.silenced or not (seg.has("verb") or seg.has("mod"))
-        if any(m.text in _RETRACTIONS for seg in sentence for m in seg.marks):
-            for earlier in sentences[: n + 1]:
-                for seg in earlier:
-                    seg.silenced = True
+        at = next(
+            (k for k, seg in enumerate(sentence) if any(m.text in _RETRACTIONS for m in seg.marks)), None
+        )
+        if at is not None:  # what came before is taken back; what follows stands
+            for seg in [s for earlier in sentences[:n] for s in earlier] + sentence[:at]:
+                seg.silenced = True
+            sentence[at].silenced = sentence[at].silenced or not sentence[at].items
         nxt = sentences[n + 1] if n + 1 < len(sentences) else None
         if sentence[-1].end_punct == "?" and nxt is not None and _words(nxt[0]) in _NO_ANSWERS:
             for seg in sentence:
