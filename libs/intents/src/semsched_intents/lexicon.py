@@ -186,10 +186,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "was running|were running|ran on|ran in|was on|was in|were on|were in|was placed|were placed|"
         "was scheduled|were scheduled|got scheduled|got placed|ended up|ended up on|ended up in|"
         "is scheduled for|are scheduled for|scheduled for|is due for|are due for|due for|is slated for|"
-        "are slated for|slated for|fyi|heads up|heads-up|just a heads up|a heads up|in case anyone wonders|"
-        "in case you wonder|"
-        "just so you know|for your information|for the record|btw|by the way|note that|already|"
-        "ignore that|forget that|never mind|nevermind|disregard that|"
+        "are slated for|slated for|note that|already|"
         "we don't have|we do not have|we dont have|it's got|that's where|only has|has only|only have|"
         "sits at|is at|runs at|running at|sitting at|anything touching|is getting|are getting|"
         "is colocated with|is co-located with|are colocated with|are co-located with|is next to|"
@@ -197,6 +194,16 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "available everywhere|installed everywhere|present everywhere|goes dark|go dark|goes down|"
         "go down|goes offline|go offline|fails over",
     ),
+    (
+        "bg notice",  # a sentence marked so tells something (unless it also gives an order)
+        "fyi|heads up|heads-up|just a heads up|a heads up|in case anyone wonders|in case you wonder|"
+        "just so you know|for your information|for the record|btw|by the way",
+    ),
+    (
+        "bg retract",
+        "ignore that|forget that|never mind|nevermind|disregard that",
+    ),  # takes back what came before
+    ("retract", "scratch that|strike that"),  # also corrections: what follows them stands
     (
         "corr",
         "no wait|wait|scratch that|i mean|i meant|correction|make that|or rather|sorry i mean|"

@@ -211,16 +211,6 @@ def _words(seg: Segment) -> str:
     return " ".join(m.text for m in seg.marks if not m.punct)
 
 
-_NOTICES = frozenset(
-    {"fyi", "heads up", "heads-up", "just a heads up", "a heads up", "in case anyone wonders"}
-    | {"in case you wonder", "just so you know", "for your information", "for the record", "btw"}
-    | {"by the way"}
-)
-_RETRACTIONS = frozenset(
-    {"ignore that", "scratch that", "forget that", "never mind", "nevermind", "disregard that", "strike that"}
-)
-
-
 def _background_sentences(sentences: list[list[Segment]]) -> None:
     """ "Context: we're recording in bay3 ..." tells a story, as does a sentence marked "fyi" or "heads
     up" (unless it also gives an order); "Does it need arm? No." answers itself; "ignore that"
@@ -230,12 +220,10 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
         if first.end_punct == ":" and not first.items and _words(first) in _LEAD_INS:
             for seg in sentence:
                 seg.silenced = True
-        if any(m.text in _NOTICES for seg in sentence for m in seg.marks):
+        if any(seg.has("notice") for seg in sentence):
             for seg in sentence:
                 seg.silenced = seg.silenced or not (seg.has("verb") or seg.has("mod"))
-        at = next(
-            (k for k, seg in enumerate(sentence) if any(m.text in _RETRACTIONS for m in seg.marks)), None
-        )
+        at = next((k for k, seg in enumerate(sentence) if seg.has("retract")), None)
         if at is not None:  # what came before is taken back; what follows stands
             for seg in [s for earlier in sentences[:n] for s in earlier] + sentence[:at]:
                 seg.silenced = True

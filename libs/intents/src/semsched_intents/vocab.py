@@ -132,15 +132,11 @@ _ZONE_WORD = re.compile(r"^([a-z]{2,12})(?:\d{1,3}[a-z]?)?$")
 # Abbreviations clusters use in zone names, as people write them out.
 _SPELLED_OUT: dict[str, tuple[str, ...]] = {
     "bldg": ("building",),
-    "dc": ("datacenter", "datacentre", "dc"),
+    "dc": ("datacenter", "datacentre"),
     "rm": ("room",),
     "fl": ("floor",),
     "flr": ("floor",),
     "rk": ("rack",),
-    "hall": ("hall",),
-    "site": ("site",),
-    "bay": ("bay",),
-    "room": ("room",),
 }
 
 
