@@ -38,6 +38,17 @@ def engine_with_nodes() -> ScoringEngine:
     return engine
 
 
+def engine_with_replicas() -> ScoringEngine:
+    """Nodes a and b, and two pending replicas of web that want to be together."""
+    engine = engine_with_nodes()
+    together = Intent(type="colocate_replicas")
+    for name in ("w-1", "w-2"):
+        engine.set_pod(f"ns.{name}", pending(name))
+        engine.set_intents(f"ns.{name}", parsed(f"ns.{name}", together))
+    engine.recompute()
+    return engine
+
+
 def test_views_only_for_pending_pods_with_intents_and_deleted_when_bound() -> None:
     engine = engine_with_nodes()
     engine.set_pod("ns.p", pending("p"))
@@ -67,12 +78,7 @@ def test_a_replica_placement_recomputes_only_its_workload() -> None:
 
 
 def test_a_decided_placement_recomputes_its_workload_but_not_resource_dependents() -> None:
-    engine = engine_with_nodes()
-    together = Intent(type="colocate_replicas")
-    for name in ("w-1", "w-2"):
-        engine.set_pod(f"ns.{name}", pending(name))
-        engine.set_intents(f"ns.{name}", parsed(f"ns.{name}", together))
-    engine.recompute()
+    engine = engine_with_replicas()
     decided = pending("w-1").model_copy(
         update={"node": "b", "tentative": True, "placement": PlacementRef(extender_id="e1", seq=7)}
     )
@@ -100,12 +106,7 @@ def test_node_changes_recompute_everything() -> None:
 
 
 def test_covers_and_refresh_one_pod_on_demand() -> None:
-    engine = engine_with_nodes()
-    together = Intent(type="colocate_replicas")
-    for name in ("w-1", "w-2"):
-        engine.set_pod(f"ns.{name}", pending(name))
-        engine.set_intents(f"ns.{name}", parsed(f"ns.{name}", together))
-    engine.recompute()
+    engine = engine_with_replicas()
     assert not engine.covers({"e1": 3})
     engine.set_pod(
         "ns.w-1",
@@ -121,12 +122,7 @@ def test_covers_and_refresh_one_pod_on_demand() -> None:
 
 
 def test_a_decision_heard_directly_is_applied_like_the_state_cache_applies_it() -> None:
-    engine = engine_with_nodes()
-    together = Intent(type="colocate_replicas")
-    for name in ("w-1", "w-2"):
-        engine.set_pod(f"ns.{name}", pending(name))
-        engine.set_intents(f"ns.{name}", parsed(f"ns.{name}", together))
-    engine.recompute()
+    engine = engine_with_replicas()
     decision = PlacementDecided(pod=pending("w-1"), node="a", extender_id="e1", seq=4)
     assert engine.decide(decision)
     assert engine.covers({"e1": 4}) and engine.pods["ns.w-1"].tentative

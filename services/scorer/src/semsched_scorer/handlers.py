@@ -55,17 +55,19 @@ class ScorerHandlers:
 
     def on_pod(self, key: str, pod: PodState | None) -> None:
         self.engine.set_pod(key, pod)
-        self.wake.set()
-        self._pod_changed.set()
-        self._pod_changed = asyncio.Event()
+        self._pods_changed()
 
     def on_decision(self, decision: PlacementDecided) -> None:
         """An extender's decision, heard directly: applied as the state cache will apply it, so a
         refresh waiting for it need not wait for the cache's round trip through the KV store."""
         if self.engine.decide(decision):
-            self.wake.set()
-            self._pod_changed.set()
-            self._pod_changed = asyncio.Event()
+            self._pods_changed()
+
+    def _pods_changed(self) -> None:
+        """Wake the flusher, and every refresh waiting for a placement to be applied."""
+        self.wake.set()
+        self._pod_changed.set()
+        self._pod_changed = asyncio.Event()
 
     def on_intents(self, key: str, parsed: IntentsParsed | None) -> None:
         self.engine.set_intents(key, parsed)
