@@ -162,26 +162,6 @@ ROUND_THREE: list[tuple[str, Expected]] = [
 ]
 
 
-@pytest.mark.parametrize(("hint", "expected"), ROUND_THREE)
-def test_other_voices_round_three(parser: CpuParser, hint: str, expected: Expected) -> None:
-    assert summary(parser.parse(hint, ARENA)) == expected
-
-
-@pytest.mark.parametrize(("hint", "expected"), ROUND_TWO)
-def test_other_voices_round_two(parser: CpuParser, hint: str, expected: Expected) -> None:
-    assert summary(parser.parse(hint, MILL)) == expected
-
-
-@pytest.mark.parametrize(("hint", "expected"), ROUND_TWO_SITES)
-def test_families_by_shape_and_ranges_by_suffix(parser: CpuParser, hint: str, expected: Expected) -> None:
-    assert summary(parser.parse(hint, ROUND_TWO_CODES)) == expected
-
-
-@pytest.mark.parametrize(("hint", "expected"), CASES)
-def test_other_voices(parser: CpuParser, hint: str, expected: Expected) -> None:
-    assert summary(parser.parse(hint, MILL)) == expected
-
-
 def test_zone_codes_take_zone_plus_code(parser: CpuParser) -> None:
     assert summary(parser.parse("avoid zone lis", CODES)) == {("avoid_zones", "zones=['lis']", "medium")}
 
@@ -201,3 +181,80 @@ def test_emoji_end_a_thought_and_a_cross_says_no(parser: CpuParser) -> None:
         ("avoid_node_label", "key=net,value=radio", "medium"),
         ("prefer_node_label", "key=net,value=fibre", "medium"),
     }
+
+
+# Fourth round: zone shorthand, bare codes after "in", a list refused afterwards, a label value that is
+# also an app, misspelt names, notes to self and passives.
+DOCKS = ClusterContext(
+    name="test-docks",
+    zones=["south2-x", "south2-y", "south2-z"],
+    nodes=["dk-crane-7q4m", "dk-crane-3p8r", "dk-crane-5w2t"],
+    apps=["berth-planner", "gate", "customs-db"],
+    node_labels={"lane": ["gate", "yard"], "os": ["linux", "bsd"]},
+)
+PORTS = ClusterContext(name="test-ports", zones=["rtm", "hbg", "ant"], nodes=["p-1", "p-2"])
+ROUND_FOUR: list[tuple[str, Expected]] = [
+    ("south2-z please. no wait, make that -y", {("prefer_zones", "zones=['south2-y']", "medium")}),
+    (
+        "berth-planner lives in south2-x and -y now; this one in x or y too, if it can",
+        {("prefer_zones", "zones=['south2-x', 'south2-y']", "weak")},
+    ),
+    (
+        "dk-crane-7q4m and dk-crane-5w2t: never.",
+        {("avoid_nodes", "nodes=['dk-crane-5w2t', 'dk-crane-7q4m']", "critical")},
+    ),
+    (
+        "gate lane nodes, not yard",
+        {
+            ("prefer_node_label", "key=lane,value=gate", "medium"),
+            ("avoid_node_label", "key=lane,value=yard", "medium"),
+        },
+    ),
+    ("same node as gate", {("colocate_with", "app=gate", "medium")}),
+    ("keep off dk-crane-3pr8, its fan is dying", {("avoid_nodes", "nodes=['dk-crane-3p8r']", "medium")}),
+    ("same zone as the custom db", {("same_zone_as", "app=customs-db", "medium")}),
+    ("note to self: the bsd boxes get patched on Fridays", set()),
+    (
+        "the linux nodes get drained a lot, so bsd please",
+        {("prefer_node_label", "key=os,value=bsd", "medium")},
+    ),
+]
+ROUND_FOUR_CODES: list[tuple[str, Expected]] = [
+    ("deploy it in cph", {("prefer_zones", "zones=['cph']", "medium")}),
+    ("keep it in mind for later", set()),
+    (
+        "put it in hbg, not in ant",
+        {("prefer_zones", "zones=['hbg']", "medium"), ("avoid_zones", "zones=['ant']", "medium")},
+    ),
+]
+
+
+def test_another_id_or_digit_is_another_place_not_a_typo(parser: CpuParser) -> None:
+    assert summary(parser.parse("avoid dk-crane-7q4n", DOCKS)) == {
+        ("avoid_nodes", "nodes=['dk-crane-7q4n']", "medium")
+    }
+    assert summary(parser.parse("south2-w please", DOCKS)) == {
+        ("prefer_zones", "zones=['south2-w']", "medium")
+    }
+
+
+_TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
+    (ARENA, ROUND_THREE),
+    (MILL, ROUND_TWO),
+    (ROUND_TWO_CODES, ROUND_TWO_SITES),
+    (MILL, CASES),
+    (DOCKS, ROUND_FOUR),
+    (PORTS, ROUND_FOUR_CODES),
+]
+
+
+@pytest.mark.parametrize(
+    ("context", "hint", "expected"),
+    [
+        pytest.param(ctx, hint, expected, id=f"{ctx.name}: {hint}")
+        for ctx, table in _TABLES
+        for hint, expected in table
+    ],
+)
+def test_other_voices(parser: CpuParser, context: ClusterContext, hint: str, expected: Expected) -> None:
+    assert summary(parser.parse(hint, context)) == expected

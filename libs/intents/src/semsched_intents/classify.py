@@ -63,7 +63,7 @@ def _negated(seg: Segment, item: Mark) -> bool:
             1 for m in seg.marks if m.start > objects[-1].start and m.has("neg") and not m.has("negpost")
         )
     flips += sum(1 for m in seg.marks if m.start > item.start and m.has("negpost"))
-    return flips % 2 == 1
+    return (flips + seg.negated) % 2 == 1
 
 
 def _resource(seg: Segment, item: Mark) -> str:

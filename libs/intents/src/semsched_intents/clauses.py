@@ -46,6 +46,7 @@ class Segment:
     contrast: bool = False  # opened by a clause word ("but", "otherwise"), so never a list continuation
     sentence_end: str = ""  # set on a sentence's last segment: ".", "\n", ...
     silenced: bool = False  # cancelled by a later "doesn't matter" or a correction
+    negated: bool = False  # "gs-iad-003, gs-iad-022: under no circumstances": a later "never" says no
     borrowed: list[Mark] = field(default_factory=list)
 
     @property
@@ -183,10 +184,15 @@ def _analyse(seg: Segment) -> None:
     )
 
 
-def _backward(targets: Sequence[Segment], mods: Sequence[str], everything: bool) -> None:
+_ASKS = ("verb", "mod", "neg", "negpost", "cue", "perm", "bg")
+
+
+def _backward(targets: Sequence[Segment], mods: Sequence[str], everything: bool, neg: bool = False) -> None:
     for target in targets if everything else targets[-1:]:
         target.strength = combine([*target.mods(), *mods]) or "medium"
         target.inherited = True
+        # a bare list of names, then "never": the names are what is refused
+        target.negated = neg and not any(target.has(role) for role in _ASKS)
 
 
 def _leading_mod(seg: Segment) -> bool:
@@ -223,7 +229,7 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
                 elif seg.starts_conj and not seg.contrast:
                     pending = seg.own
                 elif earlier and _modifier_only(seg):
-                    _backward(earlier, seg.mods(), seg.has("all"))
+                    _backward(earlier, seg.mods(), seg.has("all"), seg.has("neg"))
                 continue
             last_content = seg
             if seg.own is not None:

@@ -197,7 +197,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
     (
         "bg notice",  # a sentence marked so tells something (unless it also gives an order)
         "fyi|heads up|heads-up|just a heads up|a heads up|in case anyone wonders|in case you wonder|"
-        "just so you know|for your information|for the record|btw|by the way",
+        "just so you know|for your information|for the record|btw|by the way|todo|reminder|remember|"
+        "note to self|psa|just noting",
     ),
     (
         "bg retract",

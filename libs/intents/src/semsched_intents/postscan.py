@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 
 from semsched_intents.marks import Mark
 from semsched_intents.text import Token
@@ -393,8 +394,21 @@ def _joined(run: Sequence[Mark], tag: Tag) -> Mark:
     return Mark(run[0].start, run[-1].end, (tag,), text=" ".join(m.text for m in run))
 
 
+_GET = frozenset({"get", "gets", "got", "getting", "gotten"})
+
+
+def _passives(marks: list[Mark]) -> None:
+    """ "the macOS runners get reimaged on Sundays": "get" and a participle the lexicon does not know
+    tell what happens to something; no placement is asked."""
+    for mark, nxt in pairwise(marks):
+        participle = nxt.text.endswith(("ed", "en")) and (not nxt.tags or nxt.has("concept") or nxt.has("bg"))
+        if mark.text in _GET and mark.has("verb") and participle:
+            mark.tags = (Tag("bg"),)
+
+
 def refine_marks(marks: list[Mark], tokens: Sequence[Token]) -> list[Mark]:
     """Apply the window rules; marks stay in token order."""
+    _passives(marks)
     _load_combos(marks)
     _negated_permission(marks)
     _loose_only(marks)

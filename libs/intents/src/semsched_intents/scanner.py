@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from rapidfuzz.distance import OSA
 
 from semsched_intents.concepts import GPU_SUFFIXES
+from semsched_intents.lexicon import COMMON_VALUES
 from semsched_intents.marks import Mark, fuzzy_mark, key_values
 from semsched_intents.quantities import parse_quantity
 from semsched_intents.text import Token
-from semsched_intents.vocab import PhraseTable, Tag, family_of
+from semsched_intents.vocab import PhraseTable, Tag, family_of, misspelt_member
 
 _ZONE_ID = re.compile(r"^(?:[a-z]|\d{1,2}[a-z]?|[a-z]\d)$")
 _GPU_MEM = re.compile(r"^\d{1,3}(?:g|gb|gib)?$")
@@ -209,6 +210,26 @@ def _continuation(st: _State, i: int) -> Mark | None:
     return None
 
 
+def _zone_shorthand(st: _State, i: int) -> Mark | None:
+    """ "make that -a", "a or b too": a zone's own last letter, once the hint has named a zone of that
+    shape, written with a leading hyphen or paired with another id by "or"/"and"."""
+    word = st.tokens[i].text
+    zone = st.table.zone_ids.get(word)
+    if zone is None or not any(t.kind == "zone" for m in st.marks for t in m.tags if t.role == "ent"):
+        return None
+    prev = st.tokens[i - 1] if i > 0 else None
+    dashed = prev is not None and prev.punct and prev.text == "\u2014" and prev.end == st.tokens[i].start
+    nxt, after = _word(st, i + 1), _word(st, i + 2)
+    paired = nxt in ("or", "and") and after in st.table.zone_ids
+    if not (dashed or paired):
+        return None
+    st.cont = ("zone", "")
+    start = i
+    if dashed and st.marks and st.marks[-1].punct == "\u2014":
+        start = st.marks.pop().start  # the hyphen is the name's, not a dash between two thoughts
+    return Mark(start, i + 1, (Tag("ent", zone, kind="zone"),))
+
+
 def _family_member(st: _State, i: int, single: bool = False) -> Mark | None:
     """A name of the shape of a context family that the context does not have ("dc-east" beside
     dc-north and dc-south, "bay4" beside bay1..bay3, "prd-bm-0999"), kept as written. Hyphenated
@@ -221,12 +242,26 @@ def _family_member(st: _State, i: int, single: bool = False) -> Mark | None:
         j += 1
     if (len(run) == 1) != single or st.table.entries.get(tuple(run)):
         return None
+    slip = misspelt_member(st.table, tuple(run))
+    if slip is not None:
+        return Mark(i, j, (Tag("ent", slip[1], kind=slip[0]),), conf=0.88)
     kind = family_of(st.table, tuple(run))
     if not kind:
         return None
     if kind == "zone":
         st.cont = ("zone", "")
     return Mark(i, j, (Tag("ent", "-".join(run), kind=kind),), known=False)
+
+
+def _known(st: _State, i: int) -> bool:
+    return bool(st.table.entries.get((st.tokens[i].text,))) or st.tokens[i].text in COMMON_VALUES
+
+
+def _placed_in(st: _State) -> bool:
+    """Right after "<placement verb> ... in/to": the next word names where."""
+    if not st.marks or st.marks[-1].text not in ("in", "to", "into"):
+        return False
+    return any(m.has("verb") or m.has("neg") for m in st.marks[-4:-1])
 
 
 def _unknown_name(st: _State, i: int) -> Mark | None:
@@ -236,6 +271,9 @@ def _unknown_name(st: _State, i: int) -> Mark | None:
     if word in ("zone", "az") and codes and (nxt,) not in st.table.entries:
         st.cont = ("zone", "")  # "avoid zone par" where the zones are fra, ams, lon
         return Mark(i, i + 2, (Tag("ent", nxt, kind="zone"),), known=False)
+    if len(word) == st.table.zone_code_len and word.isalpha() and _placed_in(st) and not _known(st, i):
+        st.cont = ("zone", "")  # "put it in lax" where the zones are iad, sea, fra
+        return Mark(i, i + 1, (Tag("ent", word, kind="zone"),), known=False)
     if word in ("zone", "az", "zones", "azs") and nxt and _ZONE_ID.match(nxt):
         prefix = word.rstrip("s")
         st.cont = ("zone", prefix)
@@ -270,6 +308,12 @@ def _fuzzy(st: _State, i: int) -> Mark | None:
         if whole is not None and any(t.role == "ent" for t in whole.tags):
             whole.end = j
             return whole
+    if j == i + 1 and _word(st, i + 1).isalpha():  # "artefact cache" for artifact-cache
+        pair = fuzzy_mark(st.table, st.tokens[i].text + st.tokens[i + 1].text, i)
+        if pair is not None and any(t.role == "ent" and t.kind in ("app", "dataset") for t in pair.tags):
+            pair.end = i + 2
+            pair.text = ""
+            return pair
     return fuzzy_mark(st.table, st.tokens[i].text, i)
 
 
@@ -300,7 +344,7 @@ def _step(st: _State, i: int, kv: dict[int, Mark]) -> Mark:
         return Mark(i, qty.end, (Tag("filler"),))  # "an A100 (80GB)": the card's own memory
     if qty is not None and qty.resource:
         return Mark(i, qty.end, (Tag("qty", f"{qty.amount:.6g}", kind=qty.resource),))
-    cont = _continuation(st, i)
+    cont = _continuation(st, i) or _zone_shorthand(st, i)
     if cont is not None:
         return cont
     member = _family_member(st, i)

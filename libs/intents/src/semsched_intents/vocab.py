@@ -42,8 +42,11 @@ class PhraseTable:
     # so that an unknown "dc-east" (zones dc-north, dc-south), "zgz-c1" (mad-c1, bcn-c1) or "bay4"
     # (bay1..bay3) is still a zone
     families: dict[tuple[str, tuple[str, ...]], dict[int, str]] = field(default_factory=dict)
+    # every zone and node by its joined tokens ("gkeprodpool18f3a2ct9wb"), for misspelt members of a family
+    members: dict[str, tuple[str, str]] = field(default_factory=dict)  # joined -> (kind, name)
     zone_prefix: str = ""  # "zone-" where the context's zones are zone-a, zone-b...
     zone_codes: bool = False  # zones named by short codes ("fra", "ams"): "zone par" names one too
+    zone_code_len: int = 0  # the codes' one length (3 for iad, sea, fra), where they share one
 
     def add(self, phrase: Phrase, tag: Tag, *, override_words: bool = False) -> None:
         if not phrase:
@@ -183,6 +186,7 @@ def _add_family(table: PhraseTable, kind: str, names: list[str]) -> None:
     for name in names:
         toks = phrase_tokens(name)
         if toks:
+            table.members.setdefault("".join(toks), (kind, name))
             groups.setdefault(name_signature(toks), []).append(toks)
     for signature, members in groups.items():
         if len(members) < 2:
@@ -193,6 +197,29 @@ def _add_family(table: PhraseTable, kind: str, names: list[str]) -> None:
         if len(signature) == 1 and not anchors:
             continue
         table.families[(kind, signature)] = anchors
+
+
+def misspelt_member(table: PhraseTable, run: Phrase) -> tuple[str, str] | None:
+    """The zone or node a long name is a slip of: two characters swapped inside a part of four or more
+    ("...-t9bw" for "...-t9wb"), or one letter wrong inside a word of four or more ("prood" for
+    "prod"). A different digit or letter of an id ("eu-west-2c", "rack-b1", "7q4n") is another
+    place, never a typo."""
+    written = "".join(run)
+    if len(written) < 8:
+        return None
+    owner = [k for k, tok in enumerate(run) for _ in tok]  # which token each character is in
+    for joined, member in table.members.items():
+        if len(joined) != len(written) or joined[0] != written[0]:
+            continue
+        diff = [k for k in range(len(written)) if joined[k] != written[k]]
+        if not diff or len(diff) > 2 or any(len(run[owner[k]]) < 4 for k in diff):
+            continue
+        swapped = len(diff) == 2 and diff[1] == diff[0] + 1 and joined[diff[0]] == written[diff[1]]
+        swapped = swapped and joined[diff[1]] == written[diff[0]]
+        letter = len(diff) == 1 and run[owner[diff[0]]].isalpha()  # a word, not an id like "7q4m"
+        if swapped or letter:
+            return member
+    return None
 
 
 def family_of(table: PhraseTable, tokens: Phrase) -> str:
@@ -216,6 +243,8 @@ def _add_zones(table: PhraseTable, zones: list[str]) -> None:
     if zones and all(z.startswith("zone-") for z in zones):
         table.zone_prefix = "zone-"
     table.zone_codes = bool(zones) and all(z.isalpha() and 2 <= len(z) <= 5 for z in zones)
+    if table.zone_codes and len({len(z) for z in zones}) == 1 and len(zones) >= 2:
+        table.zone_code_len = len(zones[0])
     for zone in zones:
         tag = Tag("ent", zone, kind="zone")
         for v in _name_variants(zone):
@@ -306,6 +335,13 @@ def _label_ambiguous(table: PhraseTable, toks: Phrase, value: str) -> bool:
 _KEY_SUFFIX = re.compile(r"(?:rate|type|class|level|size|name)$")
 
 
+def _add_keyed_value(table: PhraseTable, key_toks: Phrase, toks: Phrase, tag: Tag) -> None:
+    for part in key_toks:
+        if part not in _GENERIC_KEY_PARTS:
+            table.add((*toks, part), tag)  # "lobby tier"
+            table.add((part, *toks), tag)  # "tier lobby"
+
+
 def _add_labels(table: PhraseTable, labels: dict[str, list[str]]) -> None:
     for key, values in labels.items():
         key_toks = phrase_tokens(key)
@@ -324,7 +360,11 @@ def _add_labels(table: PhraseTable, labels: dict[str, list[str]]) -> None:
             if existing and not arch_key and all(t.role == "ent" and t.kind == "arch" for t in existing):
                 table.entries[toks] = ()  # "epyc" is cpu=epyc where the cluster labels it so, not just x86
             elif any(t.role in ("ent", "concept") for t in existing):
-                continue  # zones, GPU names and spot words keep their own meaning
+                # zones, GPU names and spot words keep their own meaning; a value that is also an app
+                # is the label when its key is written with it ("lobby tier" beside the lobby app)
+                if any(t.kind == "app" for t in existing):
+                    _add_keyed_value(table, key_toks, toks, Tag("ent", value, kind="label", key=key))
+                continue
             tag = Tag("ent", value, kind="label", key=key, ambiguous=_label_ambiguous(table, toks, value))
             for v in _name_variants(value):
                 table.add(v, tag)
