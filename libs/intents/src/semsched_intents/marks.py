@@ -18,7 +18,7 @@ _NO_FUZZ_WORDS = (
     "lives close place never every where there their these those other should would could about after "
     "again hours minutes seconds month weeks night build built image images binary models model nodes "
     "notes roles rules tests state stage start store table token total today while write wrote reads "
-    "disks cards latency warmup cause cases possible packet packets "
+    "disks cards latency warmup cause cases possible packet packets closes closed closer "
 )
 _NO_FUZZ = frozenset(_NO_FUZZ_WORDS.split())
 

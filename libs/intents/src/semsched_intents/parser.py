@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from semsched_intents.calibration import calibrate
 from semsched_intents.classify import Candidate, classify
@@ -274,11 +275,15 @@ _PLURAL_NOUNS = frozenset(
 def _narrated(seg: Segment) -> bool:
     """ "they saturate the SAN at night", "wifi drops packets", "it OOMs when neighbours spike": a
     subject and a verb the lexicon does not know, and nothing asked, tell what happens."""
+    if _has_trouble([m for m in seg.marks if not (m.has("conj") or m.punct)]):
+        return True
     asking = [m for m in seg.marks if any(m.has(r) for r in _ASKING) and m.text not in _NEIGHBOURS]
     marks = [m for m in seg.marks if not (m.has("filler") or m.has("conj") or m.has("head"))]
     verb_at = marks[1].start if len(marks) > 1 else 0
     if any(not (m.has("neg") and m.start > verb_at) for m in asking):  # "drops sync without a lock"
         return False
+    if _progressive(seg):
+        return True
     if len(marks) >= 2 and marks[0].has("all") and marks[1].text == "one":
         marks = [Mark(marks[0].start, marks[1].end, (Tag("subj"),)), *marks[2:]]  # "each one pulls ..."
     if len(marks) < 3:
@@ -299,6 +304,31 @@ def _narrated(seg: Segment) -> bool:
         and (verb.text.endswith("s") or past)
         and verb.text not in _PLURAL_NOUNS
         and not verb.text.endswith("ss")
+    )
+
+
+_BE = frozenset({"is", "are", "was", "were", "'s", "'re"})
+_HAVE = frozenset({"have", "has", "had"})
+
+
+def _progressive(seg: Segment) -> bool:
+    """ "cross-zone egress is eating our budget": a form of "be" and an -ing word the lexicon does
+    not know tell what is going on."""
+    return any(
+        a.text in _BE and not b.tags and b.text.endswith("ing") and len(b.text) >= 6
+        for a, b in pairwise(seg.marks)
+    )
+
+
+def _has_trouble(marks: list[Mark]) -> bool:
+    """ "it have disk problem since monday": a pronoun that has something (not "has to") describes."""
+    return (
+        len(marks) >= 3
+        and marks[0].has("pron")
+        and marks[0].text in ("it", "they", "this", "that")
+        and marks[1].text in _HAVE
+        and marks[2].text != "to"
+        and not any(m.entity() is not None for m in marks[2:])  # "they have L4s, put it there" points
     )
 
 
