@@ -196,7 +196,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "zoneword",
         "zone|zones|az|azs|availability zone|availability zones|region|regions|zonal|"
         "availabilty zone|datacenter|datacenters|site|sites|dc|dcs|datacentre|datacentres|metro|metros|"
-        "data centre|data centres|data center|data centers|building|buildings|campus|campuses|rooms|halls",
+        "data centre|data centres|data center|data centers|building|buildings|campus|campuses|rooms|halls|"
+        "hall|data hall|data halls|wing|wings|floor|floors",
     ),
     (
         "head",

@@ -140,19 +140,26 @@ _SPELLED_OUT: dict[str, tuple[str, ...]] = {
     "fl": ("floor",),
     "flr": ("floor",),
     "rk": ("rack",),
+    "dh": ("hall", "data hall"),
+    "pop": ("point of presence",),
 }
 
 
 def _zone_words(zones: list[str]) -> set[str]:
-    """What a cluster calls its zones, read off their names: an alphabetic first part that two or
-    more zones share ("bay" of bay1..bay3, "dc" of dc-north/dc-south, "bldg" of bldg-a/bldg-b)."""
+    """What a cluster calls its zones, read off their names: an alphabetic part that two or more
+    zones share ("bay" of bay1..bay3, "dc" of dc-north/dc-south, "pop" of ams-pop/lhr-pop, "wing" of
+    east-wing-2f/west-wing-1f, "dh" of yul-dh1/phx-dh1)."""
     counts: dict[str, int] = {}
     for zone in zones:
         toks = phrase_tokens(zone)
-        m = _ZONE_WORD.match(toks[0]) if toks else None
-        if m is None or (len(toks) == 1 and m.group(1) == toks[0]):
-            continue  # "fra", "ams": codes, not a word plus an id
-        counts[m.group(1)] = counts.get(m.group(1), 0) + 1
+        seen: set[str] = set()
+        for tok in toks:
+            m = _ZONE_WORD.match(tok)
+            if m is None or (len(toks) == 1 and m.group(1) == tok):
+                continue  # "fra", "ams": codes, not a word plus an id
+            seen.add(m.group(1))
+        for word in seen:
+            counts[word] = counts.get(word, 0) + 1
     return {word for word, n in counts.items() if n >= 2}
 
 
@@ -279,7 +286,11 @@ def _add_zones(table: PhraseTable, zones: list[str]) -> None:
     for first, owners in firsts.items():
         if len(owners) == 1 and (first,) not in table.entries and first not in COMMON_VALUES:
             table.add((first,), Tag("ent", owners[0], kind="zone", ambiguous=True))
-    spelled = tuple((w,) for word in words for w in _SPELLED_OUT.get(word, ()))  # "building b" of bldg-b
+    spelled = tuple(phrase_tokens(w) for word in words for w in _SPELLED_OUT.get(word, ()))  # "building b"
+    for phrase in spelled:  # "same point of presence as"
+        if not table.entries.get(phrase):
+            table.add(phrase, Tag("zoneword"))
+            table.add((*phrase[:-1], phrase[-1] + "s"), Tag("zoneword"))
     for short, zone in table.zone_ids.items():
         for prefix in (*_ZONE_PREFIXES, *spelled):
             table.add((*prefix, short), Tag("ent", zone, kind="zone"))
