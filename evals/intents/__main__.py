@@ -39,9 +39,9 @@ DEFAULT_CONTEXTS = REPO / "evals" / "data" / "contexts"
 # score each had before it was studied is recorded in evals/data/BLIND.md beside the blind set's.
 STUDY_DATA = (
     (REPO / "evals" / "data" / "study" / "hints-study.jsonl", REPO / "evals" / "data" / "contexts-study"),
-    (
-        REPO / "evals" / "data" / "study2" / "hints-study2.jsonl",
-        REPO / "evals" / "data" / "study2" / "contexts",
+    *(
+        (folder / f"hints-{folder.name}.jsonl", folder / "contexts")
+        for folder in sorted((REPO / "evals" / "data").glob("study[0-9]*"))
     ),
 )
 BLIND_DATA = REPO / "evals" / "data" / "hints-blind.jsonl"
