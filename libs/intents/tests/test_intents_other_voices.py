@@ -238,6 +238,55 @@ def test_another_id_or_digit_is_another_place_not_a_typo(parser: CpuParser) -> N
     }
 
 
+# Fifth round: tickets and config lines, withdrawals, permissions beside a choice, a refusal over a list,
+# and zone words read off any shared part of zone names.
+QUAYS = ClusterContext(
+    name="test-quays",
+    zones=["north-quay-q1", "south-quay-q2", "east-quay-q3"],
+    nodes=["qc-0a11", "qc-0a12", "qc-0b21"],
+    apps=["tally-api", "berth-db", "crane-ctl"],
+    node_labels={"power": ["shore", "diesel"], "disk": ["nvme", "sata"]},
+    gpu_models=["l4", "t4"],
+)
+ROUND_FIVE: list[tuple[str, Expected]] = [
+    ("Steer clear of disk=sata.", {("avoid_node_label", "key=disk,value=sata", "medium")}),
+    (
+        "free_memory=24Gi, cpus=3",
+        {("min_free_memory", "gib=24.0", "medium"), ("min_free_cpu", "cores=3.0", "medium")},
+    ),
+    ("min_free_gpus: 2", {("min_free_gpus", "count=2", "medium")}),
+    (
+        "Earlier ask: qc-0a11. Revision: ignore the previous node pin and use qc-0b21 instead.",
+        {("prefer_nodes", "nodes=['qc-0b21']", "medium")},
+    ),
+    ("The restriction (avoid east-quay-q3) has been lifted.", set()),
+    (
+        "Place in north-quay-q1 (preferred) or south-quay-q2 (acceptable).",
+        {("prefer_zones", "zones=['north-quay-q1']", "medium")},
+    ),
+    ("crane-ctl may be placed on diesel nodes.", set()),
+    ("If north-quay-q1 is down, tally-api may be scheduled in south-quay-q2.", set()),
+    (
+        "This job is not permitted in east-quay-q3.",
+        {("avoid_zones", "zones=['east-quay-q3']", "critical")},
+    ),
+    (
+        "Do not run it on T4 cards, on diesel power, or beside berth-db.",
+        {
+            ("avoid_gpu_models", "models=['t4']", "medium"),
+            ("avoid_node_label", "key=power,value=diesel", "medium"),
+            ("avoid_colocation_with", "app=berth-db", "medium"),
+        },
+    ),
+    (
+        "avoid the T4s, 16g free ram",
+        {("avoid_gpu_models", "models=['t4']", "medium"), ("min_free_memory", "gib=16.0", "medium")},
+    ),
+    ("same quay as berth-db", {("same_zone_as", "app=berth-db", "medium")}),
+    ("spread it over the quays", {("spread_replicas_zones", "", "medium")}),
+]
+
+
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (ARENA, ROUND_THREE),
     (MILL, ROUND_TWO),
@@ -245,6 +294,7 @@ _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (MILL, CASES),
     (DOCKS, ROUND_FOUR),
     (PORTS, ROUND_FOUR_CODES),
+    (QUAYS, ROUND_FIVE),
 ]
 
 

@@ -81,6 +81,14 @@ def _lead_in(seg: Segment) -> bool:
     return bool(seg.marks) and all(m.has("verb") or m.has("filler") for m in seg.marks) and seg.has("neg")
 
 
+_KEYED = frozenset({":", "="})
+
+
+def _keyed_figure(current: Segment, marks: Sequence[Mark], n: int) -> bool:
+    keyed = bool(current.marks) and current.marks[-1].has("res")
+    return keyed and n + 1 < len(marks) and marks[n + 1].has("qty")
+
+
 def split_sentences(marks: Sequence[Mark], texts: Sequence[str]) -> list[list[Segment]]:
     """Group marks into sentences of segments; `texts` is each mark's own token text."""
     sentences: list[list[Segment]] = [[]]
@@ -103,6 +111,8 @@ def split_sentences(marks: Sequence[Mark], texts: Sequence[str]) -> list[list[Se
             continue  # "H100/H200 if available": one list
         elif mark.punct == ":" and _lead_in(current):
             continue  # "Avoid: worker-3, worker-4": the predicate governs the list after it
+        elif mark.punct in _KEYED and _keyed_figure(current, marks, n):
+            continue  # "min_free_cpu=2", "memory: 16Gi": the figure belongs to its key
         elif mark.punct:
             close(mark.punct)
         elif mark.has("split") or _and_splits(marks, n, texts, current.marks):
@@ -207,12 +217,31 @@ def _modifier_only(seg: Segment) -> bool:
     return sum(1 for m in seg.marks if not m.tags and not m.punct and m.text.isalpha()) < 2
 
 
+def _refuses(seg: Segment) -> bool:
+    """A predicate that says no before its first mention ("do not schedule on ...", "never in ...")."""
+    first = min((m.start for m in seg.items), default=-1)
+    return any(m.has("neg") and m.start < first for m in seg.marks) and seg.end_punct == ","
+
+
+_PREPOSITIONS = frozenset({"on", "in", "onto", "into", "at", "near", "to", "with", "beside", "alongside"})
+
+
+def _continues_refusal(seg: Segment) -> bool:
+    """ ", on L4 nodes", ", or next to doc-ocr": another place of the same refused predicate, opened by a
+    preposition, a placement cue or "or", with no subject, figure or predicate of its own."""
+    if not seg.bare or seg.contrast or any(seg.has(r) for r in ("neg", "pron", "subj", "qty", "concept")):
+        return False
+    first = seg.marks[0]
+    return seg.starts_conj or first.text in _PREPOSITIONS or first.has("cue")
+
+
 def assign_strengths(sentences: list[list[Segment]]) -> None:
     """Resolve every segment's strength in place, sentence by sentence."""
     last_content: Segment | None = None
     list_default: str | None = None  # "Requirements:" then one item per line
     for sentence in sentences:
         default, carry, pending = list_default or "medium", None, None
+        refusing = False  # "Do not schedule on spot, on L4 nodes, or next to doc-ocr": the "not" goes on
         sentence_has_items = any(s.items for s in sentence)
         for k, seg in enumerate(sentence):
             _analyse(seg)
@@ -232,6 +261,9 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
                     _backward(earlier, seg.mods(), seg.has("all"), seg.has("neg"))
                 continue
             last_content = seg
+            if refusing and _continues_refusal(seg):
+                seg.negated = True
+            refusing = seg.negated or _refuses(seg)
             if seg.own is not None:
                 seg.strength = seg.own
                 carry = seg.own if seg.prefix_mod else None

@@ -27,7 +27,8 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "never|under no circumstances|in no case|mustn't|must not|cannot|can't|"
         "can not|shall not|never ever|not ever|at no point|not under any circumstances|forbid|forbidden|"
         "prohibited|is not allowed|are not allowed|not allowed|banned|is banned|are banned|off-limits|"
-        "off limits",
+        "off limits|is not permitted|are not permitted|not permitted|is prohibited|are prohibited|"
+        "is forbidden|are forbidden|is not to be|are not to be",
     ),
     (
         "mod:strong",
@@ -132,7 +133,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "happy to|no problem to|acceptable to|it's acceptable to|is allowed to|are allowed to|can also|"
         "could also|may also|not unwilling to|not opposed to|not against|no objection to|"
         "we're not unwilling to|not averse to|are not unwilling to|is not unwilling to|am not unwilling to|"
-        "are not opposed to|is not opposed to|are not against",
+        "are not opposed to|is not opposed to|are not against|may be scheduled|may be placed|may be deployed|"
+        "may be run|may be moved|may land|may go|can be scheduled|can be placed|can be deployed|can be moved",
     ),
     (
         "perm",
@@ -192,7 +194,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "is colocated with|is co-located with|are colocated with|are co-located with|is next to|"
         "are next to|cluster has|cluster consists of|mounted everywhere|"
         "available everywhere|installed everywhere|present everywhere|goes dark|go dark|goes down|"
-        "go down|goes offline|go offline|fails over",
+        "go down|goes offline|go offline|fails over|is offline|are offline|is down|are down|is unavailable|"
+        "are unavailable|is unreachable|are unreachable|becomes unavailable|is full|are full",
     ),
     (
         "bg notice",  # a sentence marked so tells something (unless it also gives an order)
@@ -204,6 +207,14 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "bg retract",
         "ignore that|forget that|never mind|nevermind|disregard that",
     ),  # takes back what came before
+    (
+        "bg retract withdraw",  # takes back what came before and what its own clause names
+        "disregard the earlier|ignore the earlier|disregard the previous|ignore the previous|"
+        "disregard the original|ignore the original|disregard the prior|ignore the prior|"
+        "is withdrawn|are withdrawn|has been withdrawn|have been withdrawn|has been removed|"
+        "have been removed|no longer applies|no longer apply|is cancelled|is canceled|has been lifted|"
+        "is lifted|is no longer needed|is no longer required|are no longer needed",
+    ),
     ("retract", "scratch that|strike that"),  # also corrections: what follows them stands
     (
         "corr",

@@ -12,7 +12,10 @@ from rapidfuzz.distance import OSA
 from semsched_intents.text import Token
 from semsched_intents.vocab import PhraseTable, Tag
 
-_KEY_VALUE = re.compile(r"(?<![\w./-])([A-Za-z0-9][\w./-]{0,80})=([A-Za-z0-9][\w.-]{0,62})")
+# A value ends on a letter or digit: "=sata." at the end of a sentence is "sata".
+_KEY_VALUE = re.compile(r"(?<![\w./-])([A-Za-z0-9][\w./-]{0,80})=([A-Za-z0-9](?:[\w.-]{0,61}[A-Za-z0-9])?)")
+# Keys that ask for free capacity ("min_free_mem=64Gi", "cpu=2"): a quantity, not a node label.
+_RESOURCE_KEY = re.compile(r"^(?:min[-_]?)?(?:free[-_]?)?(?:mem|memory|ram|cpu|cpus|cores|gpu|gpus)$", re.I)
 # Real words close to vocabulary entries: never "corrected".
 _NO_FUZZ_WORDS = (
     "lives close place never every where there their these those other should would could about after "
@@ -87,6 +90,8 @@ def key_values(source: str, tokens: Sequence[Token]) -> dict[int, Mark]:
         last = first
         while last < len(tokens) and tokens[last].end <= m.end():
             last += 1
+        if _RESOURCE_KEY.match(m.group(1)) and m.group(2)[0].isdigit():
+            continue  # read by the quantity rules
         tag = _key_value_tag(m.group(1), m.group(2))
         out[first] = Mark(first, last, (tag,), text=m.group(0))
     return out

@@ -60,7 +60,8 @@ _CHOICE = frozenset(
 )
 _REQUEST_ROLES = ("verb", "mod", "neg", "negpost")
 # Our own class names and JSON punctuation are never a placement request (pasted output, injection).
-_SCHEMA_WORDS = re.compile(r"\b(?:" + "|".join(INTENT_TYPES) + r")\b|[{}\[\]\"]")
+# A figure given to one ("min_free_cpu=2", "min_free_memory: 64Gi") is a config line, and is kept.
+_SCHEMA_WORDS = re.compile(r"\b(?:" + "|".join(INTENT_TYPES) + r")\b(?!\s?[=:]\s?\d)|[{}\[\]\"]")
 
 
 class CpuParser:
@@ -92,7 +93,7 @@ class CpuParser:
                 elsewhere = any(other is not seg for other in asking)
                 found = [] if _silenced(seg, elsewhere) else classify(seg)
                 candidates.extend(found)
-                if not found and _is_request(seg) and not seg.has("perm"):
+                if not found and _is_request(seg) and not seg.has("perm") and not seg.silenced:
                     unparsed.append(_span_text(text, tokens, seg))
         merged = merge(_without_roomy(candidates))
         if self._calibrate:
@@ -212,6 +213,14 @@ def _words(seg: Segment) -> str:
     return " ".join(m.text for m in seg.marks if not m.punct)
 
 
+def _only_permits(seg: Segment) -> bool:
+    """ "(acceptable)" after a name: allowed, not asked for ("(either is fine)" picks among a list)."""
+    words = _words(seg)
+    if any(choice in words for choice in _CHOICE) or "either" in words or "both" in words:
+        return False
+    return seg.has("perm") and not seg.items and not any(seg.has(r) for r in ("verb", "mod", "neg"))
+
+
 def _background_sentences(sentences: list[list[Segment]]) -> None:
     """ "Context: we're recording in bay3 ..." tells a story, as does a sentence marked "fyi" or "heads
     up" (unless it also gives an order); "Does it need arm? No." answers itself; "ignore that"
@@ -228,7 +237,11 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
         if at is not None:  # what came before is taken back; what follows stands
             for seg in [s for earlier in sentences[:n] for s in earlier] + sentence[:at]:
                 seg.silenced = True
-            sentence[at].silenced = sentence[at].silenced or not sentence[at].items
+            own = not sentence[at].items or sentence[at].has("withdraw")  # "ignore the earlier pin to r3"
+            sentence[at].silenced = sentence[at].silenced or own
+        for before, seg in pairwise(sentence):  # "wh-ord-02 (preferred) or wh-dfw-01 (acceptable)"
+            if before.end_punct == "(" and before.items and _only_permits(seg):
+                before.silenced = True
         nxt = sentences[n + 1] if n + 1 < len(sentences) else None
         if sentence[-1].end_punct == "?" and nxt is not None and _words(nxt[0]) in _NO_ANSWERS:
             for seg in sentence:
