@@ -287,6 +287,36 @@ ROUND_FIVE: list[tuple[str, Expected]] = [
 ]
 
 
+# Sixth round: researchers describing their job: what a pronoun has beside a request, failures that have
+# not happened, "whatever is cheapest", copies of itself, one per zone.
+ORCHARD = ClusterContext(
+    name="test-orchard",
+    zones=["plot-east", "plot-west", "plot-hill"],
+    nodes=["pear", "plum", "quince", "medlar"],
+    apps=["juicer", "press-queue", "sorter"],
+    node_labels={"disk": ["nvme", "hdd"], "size": ["big", "small"]},
+    gpu_models=["a100", "l4"],
+)
+ROUND_SIX: list[tuple[str, Expected]] = [
+    (
+        "pear or plum if you can, they have the fast NVMe",
+        {("prefer_nodes", "nodes=['pear', 'plum']", "weak")},
+    ),
+    ("plot-hill please, that's where the A100s sit", {("prefer_zones", "zones=['plot-hill']", "medium")}),
+    (
+        "keep out of plot-west, the L4 boxes there don't have our drivers",
+        {("avoid_zones", "zones=['plot-west']", "medium")},
+    ),
+    ("nodes that haven't crashed lately, please", {("prefer_reliable_nodes", "", "medium")}),
+    ("a box whose GPUs aren't pegged", {("prefer_least_loaded", "resource=gpu", "medium")}),
+    ("shove it on whichever node is cheapest", {("prefer_low_cost", "", "medium")}),
+    ("tiny job, chuck it wherever there's room", set()),
+    ("it must never share a node with another copy of itself", {("spread_replicas_nodes", "", "critical")}),
+    ("one sorter per plot", {("spread_replicas_zones", "", "medium")}),
+    ("keep the juicer replicas packed onto one node", {("colocate_replicas", "", "medium")}),
+]
+
+
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (ARENA, ROUND_THREE),
     (MILL, ROUND_TWO),
@@ -295,6 +325,7 @@ _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (DOCKS, ROUND_FOUR),
     (PORTS, ROUND_FOUR_CODES),
     (QUAYS, ROUND_FIVE),
+    (ORCHARD, ROUND_SIX),
 ]
 
 

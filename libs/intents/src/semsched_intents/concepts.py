@@ -11,7 +11,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "put|place|placed|run|runs|schedule|scheduled|deploy|land|lands|landing|go|goes|keep|"
         "keeps|stay|stays|sit|sits|live|host|pin|target|use|using|pick|choose|select|spread|pack|"
         "consolidate|colocate|co-locate|share|fill|move|get|give|make|steer|send|route|assign|bind|aim|"
-        "stick|be|prioritise|prioritize|favour|favor|want|prefer|need|require|find|try|grab|allocate|"
+        "stick|shove|chuck|plonk|toss|be|prioritise|prioritize|favour|favor|want|prefer|need|require|find|try|grab|allocate|"
         "start|launch|locate|position|have|stay on|keep it|put it|run it|schedule it|land it|place it|"
         "go with|opt|why not|how about|what about",
     ),
@@ -79,7 +79,10 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "battle-tested|uptime|well-behaved|rock solid|least failures|fewest failures|fewer failures|"
         "no failures|few failures|low failure rate|lowest failure rate|good history|clean history|"
         "clean record|clean track record|track record|clean failure record|failure record|good health|"
-        "rock-solid|resilient hardware|"
+        "rock-solid|resilient hardware|haven't failed|hasn't failed|have not failed|has not failed|"
+        "haven't crashed|hasn't crashed|don't fall over|doesn't fall over|do not fall over|"
+        "haven't been flaking|hasn't been flaking|haven't been flaky|hasn't been flaky|"
+        "don't crash|doesn't crash|never fail|never fails|never crash|never crashes|"
         "reliable hardware|sturdy|steady",
     ),
     (
@@ -106,7 +109,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "busy|busier|busiest|heavily loaded|heavy load|hot|hot nodes|saturated|"
         "overloaded|contended|crowded|already-busy|already busy|high utilisation|high utilization|"
         "well utilised|well utilized|most utilised|most utilized|highly utilised|highly utilized|"
-        "most loaded|heavily used|full nodes|fullest|loaded",
+        "most loaded|heavily used|full nodes|fullest|loaded|maxed out|maxed|pegged|hammered|slammed|"
+        "swamped|flat out",
     ),
     (
         "concept:binpack",
@@ -172,14 +176,16 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "same machine|one node|single node|one box|one host|one machine|single host|single box|"
         "single machine|share a node|shared a node|sharing a node|share nodes|share one node|same server|"
         "one server|co-resident|packed together|on top of each other|next to each other|close together|"
-        "all in one place|in one place",
+        "all in one place|in one place|share a node with|sharing a node with|share nodes with|"
+        "share a host with",
     ),
     (
         "replicas",
         "replicas|replica|copies|instances|pods|workers|members|siblings|peers|"
         "all the pods|all pods|the pods|our pods|my pods|each other|one another|two of them|both of them|"
         "everything|all of them|them all|the whole thing|all replicas|every replica|tasks|ranks|"
-        "array tasks|user pods|processes|mpi ranks",
+        "array tasks|user pods|processes|mpi ranks|another copy of itself|a copy of itself|copies of itself|"
+        "another copy|other copies|two copies|another instance of itself|another instance",
     ),
     ("res:cpu", "cpu|cpus|vcpu|vcpus|processor|processors|compute|cores|core|cpu-loaded|cpu load"),
     ("res:memory", "memory|mem|ram|memory-loaded|memory load|memory pressure"),

@@ -160,7 +160,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "does not have to be|"
         "do not have to be|doesn't need to be|does not need to be|don't need to be|needn't be|need not be|"
         "doesn't need to|does not need to|anywhere special|no constraint|no constraint there|anywhere|"
-        "run them anywhere|run it anywhere",
+        "run them anywhere|run it anywhere|wherever there's room|wherever there is room|wherever it fits|"
+        "wherever fits|wherever there's space|wherever there is space|wherever you like|wherever you want",
     ),
     (
         "drop",
@@ -195,7 +196,9 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "are next to|cluster has|cluster consists of|mounted everywhere|"
         "available everywhere|installed everywhere|present everywhere|goes dark|go dark|goes down|"
         "go down|goes offline|go offline|fails over|is offline|are offline|is down|are down|is unavailable|"
-        "are unavailable|is unreachable|are unreachable|becomes unavailable|is full|are full",
+        "are unavailable|is unreachable|are unreachable|becomes unavailable|is full|are full|don't have|"
+        "doesn't have|do not have|does not have|dont have|doesnt have|don't support|doesn't support|"
+        "doesn't talk to|does not talk to|don't talk to|do not talk to",
     ),
     (
         "bg notice",  # a sentence marked so tells something (unless it also gives an order)

@@ -91,9 +91,10 @@ class CpuParser:
         for sentence in sentences:
             for seg in sentence:
                 elsewhere = any(other is not seg for other in asking)
-                found = [] if _silenced(seg, elsewhere) else classify(seg)
+                quiet = _silenced(seg, elsewhere)
+                found = [] if quiet else classify(seg)
                 candidates.extend(found)
-                if not found and _is_request(seg) and not seg.has("perm") and not seg.silenced:
+                if not found and not quiet and _is_request(seg) and not seg.has("perm"):
                     unparsed.append(_span_text(text, tokens, seg))
         merged = merge(_without_roomy(candidates))
         if self._calibrate:
@@ -352,9 +353,33 @@ def _condition_on_event(seg: Segment) -> bool:
     return first is not None and first.text in ("if", "when", "should") and seg.has("bg")
 
 
+_PRONOUNS = frozenset(
+    {"they", "they're", "theyre", "it", "it's", "that", "that's", "those", "these", "both", "which"}
+)
+_STATIVE = frozenset(
+    {"have", "has", "had", "live", "lives", "sit", "sits", "are", "is", "were", "was", "got"}
+)
+
+
+def _pronoun_statement(seg: Segment, elsewhere: bool) -> bool:
+    """ "gouda or comte would be nice, they have the big NVMe", "..., that's where the H200s live", "...,
+    they're idle most of the time": what a pronoun has or is, beside a request, says why."""
+    marks = [m for m in seg.marks if not (m.has("filler") or m.has("conj"))]
+    if not elsewhere or len(marks) < 2 or seg.has("mod") or seg.has("neg"):
+        return False
+    first = marks[0]
+    if first.text.split(" ")[0] not in _PRONOUNS:
+        return False
+    if first.text.startswith("that's where") or first.text in ("they're", "theyre", "it's", "that's"):
+        return True
+    return marks[1].text in _STATIVE
+
+
 def _silenced(seg: Segment, elsewhere: bool) -> bool:
     """Permission ("spot is fine"), background ("zone-b had an outage") and descriptions place nothing."""
     if seg.silenced or seg.has("permverb") or _narrated(seg) or _condition_on_event(seg):
+        return True
+    if _pronoun_statement(seg, elsewhere):
         return True
     if seg.has("perm") and not seg.has("verb"):
         return not _excludes(seg)

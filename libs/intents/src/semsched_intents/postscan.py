@@ -336,6 +336,7 @@ _SPREAD_LEADS = frozenset(
 _QUANTIFIERS = frozenset({"both", "all", "the", "two", "three", "different", "multiple", "our", "separate"})
 _LOSS_BEFORE = frozenset({"lose", "losing", "survive", "surviving", "tolerate", "withstand", "outlive"})
 _LOSS_AFTER = frozenset({"outage", "outages", "failure", "failures", "loss"})
+_ONE_OF_SEVERAL = frozenset({"each", "every", "per", "different", "separate", "distinct"})
 _ONE = frozenset({"a", "an", "one", "the", "whole", "entire", "single", "full", "complete"})
 
 
@@ -364,7 +365,8 @@ def _zone_words(marks: list[Mark]) -> list[Mark]:
                 k += 1
             if k < len(marks) and k > n + (mark.text in ("both", "two", "all")) - 1:
                 word = marks[k]
-                plural = word.text.endswith("s") or mark.text in _LOSS_BEFORE or mark.text == "each"
+                # "one replica per cage", "each in a different site": one of several, said in the singular
+                plural = word.text.endswith("s") or mark.text in _LOSS_BEFORE or mark.text in _ONE_OF_SEVERAL
                 if (
                     word.has("zoneword")
                     and word.entity() is None
@@ -406,9 +408,41 @@ def _passives(marks: list[Mark]) -> None:
             mark.tags = (Tag("bg"),)
 
 
+_WHICHEVER = frozenset({"whatever", "whichever", "whatever's", "whichever's"})
+
+
+def _whichever_best(marks: list[Mark]) -> None:
+    """ "whatever nodes are cheapest", "whichever is least loaded": a choice by a quality asks for it."""
+    for n, mark in enumerate(marks):
+        if mark.text not in _WHICHEVER or not mark.has("perm"):
+            continue
+        for later in marks[n + 1 : n + 5]:
+            if later.punct:
+                break
+            if later.has("concept"):
+                mark.tags = (Tag("filler"),)
+                break
+
+
+_REPLICA_WORDS = ("replicas", "pods", "workers", "members", "copies", "instances")
+
+
+def _packed_together(marks: list[Mark]) -> None:
+    """ "keep the replicas packed on one node": packing the replicas together, not bin-packing the node."""
+    for n, mark in enumerate(marks):
+        if not mark.has("concept", "binpack"):
+            continue
+        near = marks[max(0, n - 4) : n + 4]
+        replicas = any(m.has("replicas") or m.text.endswith(_REPLICA_WORDS) for m in near)
+        if replicas and any(m.has("concept", "together") for m in near):
+            mark.tags = tuple(t for t in mark.tags if not (t.role == "concept" and t.value == "binpack"))
+
+
 def refine_marks(marks: list[Mark], tokens: Sequence[Token]) -> list[Mark]:
     """Apply the window rules; marks stay in token order."""
     _passives(marks)
+    _packed_together(marks)
+    _whichever_best(marks)
     _load_combos(marks)
     _negated_permission(marks)
     _loose_only(marks)
