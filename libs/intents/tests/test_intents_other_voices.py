@@ -314,6 +314,19 @@ ROUND_SIX: list[tuple[str, Expected]] = [
     ("it must never share a node with another copy of itself", {("spread_replicas_nodes", "", "critical")}),
     ("one sorter per plot", {("spread_replicas_zones", "", "medium")}),
     ("keep the juicer replicas packed onto one node", {("colocate_replicas", "", "medium")}),
+    ("same node as memcached please", {("colocate_with", "app=memcached", "medium")}),
+    ("same plot as cider-mill", {("same_zone_as", "app=cider-mill", "medium")}),
+    ("schedule it where apple-scans is cached", {("prefer_data_locality", "dataset=apple-scans", "medium")}),
+    ("the sorter should sit in the same plot as juicer", {("same_zone_as", "app=juicer", "medium")}),
+    ("spot is fine, even preferred", {("prefer_spot", "", "medium")}),
+    ("spot is fine if needed", set()),
+    ("use spot since it's cheaper", {("prefer_spot", "", "medium")}),
+    (
+        "pear please. quince keeps dropping off the network, so not that one",
+        {("prefer_nodes", "nodes=['pear']", "medium"), ("avoid_nodes", "nodes=['quince']", "medium")},
+    ),
+    ("juicer and sorter both run on plum, just fyi", set()),
+    ("juicer's on plum I believe. Anyway this job doesn't need anything special.", set()),
 ]
 
 

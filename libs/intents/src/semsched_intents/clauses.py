@@ -46,6 +46,7 @@ class Segment:
     contrast: bool = False  # opened by a clause word ("but", "otherwise"), so never a list continuation
     sentence_end: str = ""  # set on a sentence's last segment: ".", "\n", ...
     silenced: bool = False  # cancelled by a later "doesn't matter" or a correction
+    preferred: bool = False  # "arm is fine, preferred even": a permission raised to a wish
     negated: bool = False  # "gs-iad-003, gs-iad-022: under no circumstances": a later "never" says no
     borrowed: list[Mark] = field(default_factory=list)
 
@@ -217,6 +218,9 @@ def _modifier_only(seg: Segment) -> bool:
     return sum(1 for m in seg.marks if not m.tags and not m.punct and m.text.isalpha()) < 2
 
 
+_PREFERRING = frozenset({"preferred", "preferable", "ideal", "better", "best", "even better"})
+
+
 def _refuses(seg: Segment) -> bool:
     """A predicate that says no before its first mention ("do not schedule on ...", "never in ...")."""
     first = min((m.start for m in seg.items), default=-1)
@@ -259,6 +263,7 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
                     pending = seg.own
                 elif earlier and _modifier_only(seg):
                     _backward(earlier, seg.mods(), seg.has("all"), seg.has("neg"))
+                    earlier[-1].preferred = any(m.text in _PREFERRING for m in seg.marks)
                 continue
             last_content = seg
             if refusing and _continues_refusal(seg):

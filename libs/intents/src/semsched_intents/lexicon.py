@@ -160,6 +160,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "does not have to be|"
         "do not have to be|doesn't need to be|does not need to be|don't need to be|needn't be|need not be|"
         "doesn't need to|does not need to|anywhere special|no constraint|no constraint there|anywhere|"
+        "doesn't need anything|does not need anything|doesnt need anything|needs nothing special|"
+        "nothing special|no special requirements|no special needs|don't need anything|"
         "run them anywhere|run it anywhere|wherever there's room|wherever there is room|wherever it fits|"
         "wherever fits|wherever there's space|wherever there is space|wherever you like|wherever you want",
     ),

@@ -222,6 +222,12 @@ def _only_permits(seg: Segment) -> bool:
     return seg.has("perm") and not seg.items and not any(seg.has(r) for r in ("verb", "mod", "neg"))
 
 
+def _imperative(seg: Segment) -> bool:
+    """An order: the clause opens with its verb ("fyi, pin it to r3"); "X and Y both run near here" tells."""
+    first = next((m for m in seg.marks if not (m.has("filler") or m.has("conj"))), None)
+    return first is not None and (first.has("verb") or first.has("neg"))
+
+
 def _background_sentences(sentences: list[list[Segment]]) -> None:
     """ "Context: we're recording in bay3 ..." tells a story, as does a sentence marked "fyi" or "heads
     up" (unless it also gives an order); "Does it need arm? No." answers itself; "ignore that"
@@ -233,7 +239,7 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
                 seg.silenced = True
         if any(seg.has("notice") for seg in sentence):
             for seg in sentence:
-                seg.silenced = seg.silenced or not (seg.has("verb") or seg.has("mod"))
+                seg.silenced = seg.silenced or not (seg.has("mod") or _imperative(seg))
         at = next((k for k, seg in enumerate(sentence) if seg.has("retract")), None)
         if at is not None:  # what came before is taken back; what follows stands
             for seg in [s for earlier in sentences[:n] for s in earlier] + sentence[:at]:
@@ -349,7 +355,8 @@ def _has_trouble(marks: list[Mark]) -> bool:
 def _condition_on_event(seg: Segment) -> bool:
     """ "if mad-c1 goes dark we still need the smf up": what happens if a place fails is no request
     for that place."""
-    first = next((m for m in seg.marks if not (m.has("filler") or m.has("conj"))), None)
+    # the clause's first word ("it should sit in ..." is no "should mad-c1 fail")
+    first = next((m for m in seg.marks if not m.has("conj")), None)
     return first is not None and first.text in ("if", "when", "should") and seg.has("bg")
 
 
@@ -365,7 +372,8 @@ def _pronoun_statement(seg: Segment, elsewhere: bool) -> bool:
     """ "gouda or comte would be nice, they have the big NVMe", "..., that's where the H200s live", "...,
     they're idle most of the time": what a pronoun has or is, beside a request, says why."""
     marks = [m for m in seg.marks if not (m.has("filler") or m.has("conj"))]
-    if not elsewhere or len(marks) < 2 or seg.has("mod") or seg.has("neg"):
+    # after "since"/"because"/"but" the pronoun gives a reason even with no other request in sight
+    if not (elsewhere or seg.contrast) or len(marks) < 2 or seg.has("mod") or seg.has("neg"):
         return False
     first = marks[0]
     if first.text.split(" ")[0] not in _PRONOUNS:
@@ -381,6 +389,6 @@ def _silenced(seg: Segment, elsewhere: bool) -> bool:
         return True
     if _pronoun_statement(seg, elsewhere):
         return True
-    if seg.has("perm") and not seg.has("verb"):
+    if seg.has("perm") and not seg.has("verb") and not seg.preferred:
         return not _excludes(seg)
     return (seg.has("bg") and not requests(seg)) or _described(seg, elsewhere)

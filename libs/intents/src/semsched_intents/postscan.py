@@ -40,6 +40,15 @@ _NOT_NAMES = frozenset(
         "old",
         "own",
         "this",
+        "where",
+        "us",
+        "we",
+        "me",
+        "you",
+        "them",
+        "it",
+        "itself",
+        "ours",
     }
 )
 
@@ -76,6 +85,37 @@ def _join_words(tokens: Sequence[Token], marks: Sequence[Mark]) -> str:
     return "-".join(tokens[m.start].text for m in marks)
 
 
+# Software people run beside their jobs, named without a head noun ("near postgres"): a name the
+# cluster's context does not list is still a workload when it is one of these.
+_WELL_KNOWN_WORDS = (
+    "postgres postgresql mysql mariadb mongodb mongo redis memcached valkey kafka zookeeper rabbitmq "
+    "nats pulsar elasticsearch opensearch solr clickhouse cassandra scylla cockroachdb etcd consul vault "
+    "nginx haproxy envoy traefik prometheus grafana loki jaeger tempo fluentd fluentbit vector minio ceph "
+    "spark flink airflow dask ray jupyter jupyterhub triton vllm ollama milvus qdrant weaviate pgbouncer "
+    "celery sidekiq keycloak gitlab jenkins argocd istio linkerd coredns"
+)
+_WELL_KNOWN = frozenset(_WELL_KNOWN_WORDS.split())
+
+
+def _ends_phrase(after: Mark | None) -> bool:
+    return after is None or bool(after.punct) or after.has("conj") or after.has("mod")
+
+
+def _workload_name(marks: Sequence[Mark], n: int) -> bool:
+    """A lone unknown word after a placement cue is a workload when it is well known, or when it follows
+    "same <node/zone word> as" (nothing but a workload can be there)."""
+    if marks[n].text in _WELL_KNOWN:
+        return True
+    k = n - 1
+    while k >= 0 and (marks[k].text in _SKIP or marks[k].has("filler")) and n - k < 4:
+        k -= 1
+    return k >= 0 and marks[k].text.startswith("same ") and marks[k].text.endswith(" as")
+
+
+def _stored_after(marks: Sequence[Mark], k: int) -> bool:
+    return any(m.has("cue", "locality") for m in marks[k : k + 2])
+
+
 def _unknown_names(marks: list[Mark], tokens: Sequence[Token]) -> list[Mark]:
     out: list[Mark] = []
     n = 0
@@ -95,8 +135,12 @@ def _unknown_names(marks: list[Mark], tokens: Sequence[Token]) -> list[Mark]:
         kind = ""
         if after is not None and head_text in _DATASET_HEADS:
             kind = "dataset"
+        elif glued and n > 0 and marks[n - 1].text == "where" and _stored_after(marks, run_end):
+            kind = "dataset"  # "run where ifs-hres is cached"
         elif _cue_before(marks, n) and (glued or (after is not None and after.has("head") and not machines)):
             kind = "app"
+        elif len(run) == 1 and _cue_before(marks, n) and _ends_phrase(after) and _workload_name(marks, n):
+            kind = "app"  # "same box as redis.", "near postgres, pls"
         if kind:
             end = after.end if kind == "app" and after is not None and after.has("head") else run[-1].end
             out.append(
@@ -399,10 +443,16 @@ def _joined(run: Sequence[Mark], tag: Tag) -> Mark:
 _GET = frozenset({"get", "gets", "got", "getting", "gotten"})
 
 
+_KEEPS = frozenset({"keeps", "kept", "keep", "keeps on", "kept on"})
+
+
 def _passives(marks: list[Mark]) -> None:
     """ "the macOS runners get reimaged on Sundays": "get" and a participle the lexicon does not know
-    tell what happens to something; no placement is asked."""
+    tell what happens to something; no placement is asked. So does "keeps throwing XID errors"."""
     for mark, nxt in pairwise(marks):
+        if mark.text in _KEEPS and not nxt.tags and nxt.text.endswith("ing") and len(nxt.text) >= 5:
+            mark.tags = (Tag("bg"),)
+            continue
         participle = nxt.text.endswith(("ed", "en")) and (not nxt.tags or nxt.has("concept") or nxt.has("bg"))
         if mark.text in _GET and mark.has("verb") and participle:
             mark.tags = (Tag("bg"),)

@@ -122,6 +122,9 @@ class Token:
     joined: bool = False  # glued to the previous word by a hyphen ("zone-a" -> "zone", "a"+joined)
 
 
+_IS_BEFORE = re.compile(r" (?:on|in|at|running|already|still|down|up|currently) ")
+
+
 def tokenize(low: str, limit: int) -> list[Token]:
     """Tokens of lower-cased text, at most `limit` of them (the bound on parse work)."""
     out: list[Token] = []
@@ -149,6 +152,11 @@ def tokenize(low: str, limit: int) -> list[Token]:
         text = word
         if text.endswith("'s") and text not in _CONTRACTIONS:
             text = text[:-2]
+            if _IS_BEFORE.match(low, m.end()):  # "grafana's on gouda": "is", not a possessive
+                out.append(Token(text, m.start(), m.end() - 2, joined=pending_join))
+                out.append(Token("is", m.end() - 2, m.end()))
+                pending_join = False
+                continue
         out.append(Token(text, m.start(), m.end(), joined=pending_join))
         pending_join = False
     return out
