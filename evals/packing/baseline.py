@@ -14,12 +14,10 @@ changes nothing.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from evals.packing.scenarios import Scenario, priority_of
-from semsched_kube.access import K8sObject
+from evals.packing.scenarios import Scenario, priority_of, with_spec
 from semsched_kube.scheduler import SchedulerEmulator
 
 MAX_ROUNDS = 5
@@ -34,14 +32,6 @@ class BaselineResult:
     @property
     def pending(self) -> list[str]:
         return [name for name, node in self.placement.items() if node is None]
-
-
-def bound(pod: K8sObject, node: str) -> K8sObject:
-    out = copy.deepcopy(dict(pod))
-    spec = out["spec"]
-    assert isinstance(spec, dict)
-    spec["nodeName"] = node
-    return out
 
 
 class Greedy:
@@ -60,7 +50,9 @@ class Greedy:
     def _rebuild(self) -> None:
         self.rebuilds += 1
         placed = [
-            bound(self.objects[n], node) for n, node in self.result.placement.items() if node is not None
+            with_spec(self.objects[n], "nodeName", node)
+            for n, node in self.result.placement.items()
+            if node is not None
         ]
         self.emulator = SchedulerEmulator(self.nodes, placed, seed=self.seed + self.rebuilds)
 

@@ -98,14 +98,15 @@ class Scenario:
         return [node_manifest(n) for n in self.nodes]
 
     def pod_objects(self) -> list[K8sObject]:
-        return [with_priority(pod_manifest(p, with_hint=False), priority_of(p)) for p in self.pods]
+        return [with_spec(pod_manifest(p, with_hint=False), "priority", priority_of(p)) for p in self.pods]
 
 
-def with_priority(manifest: K8sObject, priority: int) -> K8sObject:
+def with_spec(manifest: K8sObject, field: str, value: object) -> K8sObject:
+    """A copy of the manifest with one field of its spec set (a pod's priority, its node)."""
     out = copy.deepcopy(dict(manifest))
     spec = out["spec"]
     assert isinstance(spec, dict)
-    spec["priority"] = priority
+    spec[field] = value
     return out
 
 

@@ -131,7 +131,7 @@ def split_sentences(marks: Sequence[Mark], texts: Sequence[str]) -> list[list[Se
     return [_merge_lists(s) for s in sentences if s]
 
 
-_COPULAS = frozenset({"is", "are", "was", "were"})
+COPULAS = frozenset({"is", "are", "was", "were"})
 _LIST_ROLES = frozenset({"ent", "conj", "filler", "head", "lhead", "all"})
 
 
@@ -162,7 +162,7 @@ def _merge_lists(sentence: list[Segment]) -> list[Segment]:
             bool(seg.items)
             and all(  # "bulk is too slow" is a clause of its own, not a list item
                 ((not m.tags and m.text) or all(t.role in _LIST_ROLES for t in m.tags))
-                and m.text not in _COPULAS
+                and m.text not in COPULAS
                 for m in seg.marks
             )
             and sum(1 for m in seg.marks if not m.tags and m.text.isalpha()) < 2  # "radio loses frames"

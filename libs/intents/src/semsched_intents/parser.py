@@ -7,7 +7,7 @@ from itertools import pairwise
 
 from semsched_intents.calibration import calibrate
 from semsched_intents.classify import Candidate, classify
-from semsched_intents.clauses import Segment, assign_strengths, split_sentences
+from semsched_intents.clauses import COPULAS, Segment, assign_strengths, split_sentences
 from semsched_intents.limits import ParserLimits
 from semsched_intents.marks import Mark
 from semsched_intents.merge import merge
@@ -140,7 +140,6 @@ _EXCLUSIONS = frozenset(
     {"except", "anywhere but", "anywhere except", "everywhere except", "anything but", "anything except"}
     | {"other than", "apart from", "except for", "excluding", "but"}
 )
-_COPULA = frozenset({"is", "are", "was", "were"})
 # "T4 is enough", "spot is perfect": an evaluation after the copula is a preference, not a description.
 _APPROVING = frozenset(
     {"perfect", "enough", "great", "best", "good", "ideal", "sufficient", "right", "excellent", "the way"}
@@ -162,9 +161,9 @@ def _described(seg: Segment, elsewhere: bool) -> bool:
         m
         for m in seg.marks
         if m.start >= items[0].end
-        and (m.text in _COPULA or not (m.has("filler") or m.has("head") or m.has("lhead")))
+        and (m.text in COPULAS or not (m.has("filler") or m.has("head") or m.has("lhead")))
     ]
-    if not rest or rest[0].text not in _COPULA:
+    if not rest or rest[0].text not in COPULAS:
         return _subject_described(seg, elsewhere)
     if len(rest) > 1 and rest[1].text == "too":
         return True  # "eu-central-1a is too far from our users"
@@ -194,8 +193,8 @@ def _subject_described(seg: Segment, elsewhere: bool) -> bool:
     if not elsewhere or requests(_without_only(seg)):
         return False
     first = seg.items[0]
-    before = [m for m in seg.marks if m.end <= first.start and (m.text in _COPULA or not m.has("filler"))]
-    return len(before) >= 2 and before[-1].text in _COPULA and not before[0].has("pron")
+    before = [m for m in seg.marks if m.end <= first.start and (m.text in COPULAS or not m.has("filler"))]
+    return len(before) >= 2 and before[-1].text in COPULAS and not before[0].has("pron")
 
 
 _COMPARATIVES = frozenset({"where", "better", "faster", "closer", "newer"})
@@ -222,7 +221,7 @@ def _only_permits(seg: Segment) -> bool:
     return seg.has("perm") and not seg.items and not any(seg.has(r) for r in ("verb", "mod", "neg"))
 
 
-def _imperative(seg: Segment) -> bool:
+def _opens_with_order(seg: Segment) -> bool:
     """An order: the clause opens with its verb ("fyi, pin it to r3"); "X and Y both run near here" tells."""
     first = next((m for m in seg.marks if not (m.has("filler") or m.has("conj"))), None)
     return first is not None and (first.has("verb") or first.has("neg"))
@@ -239,7 +238,7 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
                 seg.silenced = True
         if any(seg.has("notice") for seg in sentence):
             for seg in sentence:
-                seg.silenced = seg.silenced or not (seg.has("mod") or _imperative(seg))
+                seg.silenced = seg.silenced or not (seg.has("mod") or _opens_with_order(seg))
         at = next((k for k, seg in enumerate(sentence) if seg.has("retract")), None)
         if at is not None:  # what came before is taken back; what follows stands
             for seg in [s for earlier in sentences[:n] for s in earlier] + sentence[:at]:
@@ -327,7 +326,7 @@ def _narrated(seg: Segment) -> bool:
     )
 
 
-_BE = frozenset({"is", "are", "was", "were", "'s", "'re"})
+_BE = COPULAS | {"'s", "'re"}
 _HAVE = frozenset({"have", "has", "had"})
 
 
@@ -363,9 +362,7 @@ def _condition_on_event(seg: Segment) -> bool:
 _PRONOUNS = frozenset(
     {"they", "they're", "theyre", "it", "it's", "that", "that's", "those", "these", "both", "which"}
 )
-_STATIVE = frozenset(
-    {"have", "has", "had", "live", "lives", "sit", "sits", "are", "is", "were", "was", "got"}
-)
+_STATIVE = _HAVE | COPULAS | {"live", "lives", "sit", "sits", "got"}
 
 
 def _pronoun_statement(seg: Segment, elsewhere: bool) -> bool:

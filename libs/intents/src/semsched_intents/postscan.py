@@ -74,11 +74,17 @@ def _load_combos(marks: list[Mark]) -> None:
                 break
 
 
-def _cue_before(marks: Sequence[Mark], n: int) -> bool:
+def _word_before(marks: Sequence[Mark], n: int) -> Mark | None:
+    """The mark before `n`, past up to two articles or fillers ("near the <name>")."""
     k = n - 1
     while k >= 0 and (marks[k].text in _SKIP or marks[k].has("filler")) and n - k < 4:
         k -= 1
-    return k >= 0 and (marks[k].has("cue", "colo") or marks[k].has("cue", "samezone") or marks[k].has("neg"))
+    return marks[k] if k >= 0 else None
+
+
+def _cue_before(marks: Sequence[Mark], n: int) -> bool:
+    m = _word_before(marks, n)
+    return m is not None and (m.has("cue", "colo") or m.has("cue", "samezone") or m.has("neg"))
 
 
 def _join_words(tokens: Sequence[Token], marks: Sequence[Mark]) -> str:
@@ -106,10 +112,8 @@ def _workload_name(marks: Sequence[Mark], n: int) -> bool:
     "same <node/zone word> as" (nothing but a workload can be there)."""
     if marks[n].text in _WELL_KNOWN:
         return True
-    k = n - 1
-    while k >= 0 and (marks[k].text in _SKIP or marks[k].has("filler")) and n - k < 4:
-        k -= 1
-    return k >= 0 and marks[k].text.startswith("same ") and marks[k].text.endswith(" as")
+    m = _word_before(marks, n)
+    return m is not None and m.text.startswith("same ") and m.text.endswith(" as")
 
 
 def _stored_after(marks: Sequence[Mark], k: int) -> bool:

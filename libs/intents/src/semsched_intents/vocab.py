@@ -42,8 +42,9 @@ class PhraseTable:
     # so that an unknown "dc-east" (zones dc-north, dc-south), "zgz-c1" (mad-c1, bcn-c1) or "bay4"
     # (bay1..bay3) is still a zone
     families: dict[tuple[str, tuple[str, ...]], dict[int, str]] = field(default_factory=dict)
-    # every zone and node by its joined tokens ("gkeprodpool18f3a2ct9wb"), for misspelt members of a family
-    members: dict[str, tuple[str, str]] = field(default_factory=dict)  # joined -> (kind, name)
+    # every zone and node by its joined tokens ("gkeprodpool18f3a2ct9wb"), for misspelt members of a family;
+    # grouped by (length, first letter), the only ones a slip can be of
+    members: dict[tuple[int, str], dict[str, tuple[str, str]]] = field(default_factory=dict)
     zone_prefix: str = ""  # "zone-" where the context's zones are zone-a, zone-b...
     zone_codes: bool = False  # zones named by short codes ("fra", "ams"): "zone par" names one too
     zone_code_len: int = 0  # the codes' one length (3 for iad, sea, fra), where they share one
@@ -193,7 +194,8 @@ def _add_family(table: PhraseTable, kind: str, names: list[str]) -> None:
     for name in names:
         toks = phrase_tokens(name)
         if toks:
-            table.members.setdefault("".join(toks), (kind, name))
+            joined = "".join(toks)
+            table.members.setdefault((len(joined), joined[0]), {}).setdefault(joined, (kind, name))
             groups.setdefault(name_signature(toks), []).append(toks)
     for signature, members in groups.items():
         if len(members) < 2:
@@ -215,9 +217,7 @@ def misspelt_member(table: PhraseTable, run: Phrase) -> tuple[str, str] | None:
     if len(written) < 8:
         return None
     owner = [k for k, tok in enumerate(run) for _ in tok]  # which token each character is in
-    for joined, member in table.members.items():
-        if len(joined) != len(written) or joined[0] != written[0]:
-            continue
+    for joined, member in table.members.get((len(written), written[0]), {}).items():
         diff = [k for k in range(len(written)) if joined[k] != written[k]]
         if not diff or len(diff) > 2 or any(len(run[owner[k]]) < 4 for k in diff):
             continue
@@ -346,22 +346,21 @@ def _label_ambiguous(table: PhraseTable, toks: Phrase, value: str) -> bool:
 _KEY_SUFFIX = re.compile(r"(?:rate|type|class|level|size|name)$")
 
 
-def _add_keyed_value(table: PhraseTable, key_toks: Phrase, toks: Phrase, tag: Tag) -> None:
-    for part in key_toks:
-        if part not in _GENERIC_KEY_PARTS:
-            table.add((*toks, part), tag)  # "lobby tier"
-            table.add((part, *toks), tag)  # "tier lobby"
+def _add_keyed_value(table: PhraseTable, key_words: list[str], toks: Phrase, tag: Tag) -> None:
+    for part in key_words:
+        table.add((*toks, part), tag)  # "lobby tier"
+        table.add((part, *toks), tag)  # "tier lobby"
 
 
 def _add_labels(table: PhraseTable, labels: dict[str, list[str]]) -> None:
     for key, values in labels.items():
         key_toks = phrase_tokens(key)
-        for part in key_toks:
-            if part not in _GENERIC_KEY_PARTS:
-                table.add((part,), Tag("lhead", key))
-                stem = _KEY_SUFFIX.sub("", part)  # "tick" of tickrate, "instance" of instance-type
-                if stem != part and len(stem) >= 3:
-                    table.add((stem,), Tag("lhead", key))
+        key_words = [part for part in key_toks if part not in _GENERIC_KEY_PARTS]
+        for part in key_words:
+            table.add((part,), Tag("lhead", key))
+            stem = _KEY_SUFFIX.sub("", part)  # "tick" of tickrate, "instance" of instance-type
+            if stem != part and len(stem) >= 3:
+                table.add((stem,), Tag("lhead", key))
         if len(key_toks) > 1:
             table.add(key_toks, Tag("lhead", key))
         for value in values:
@@ -374,7 +373,7 @@ def _add_labels(table: PhraseTable, labels: dict[str, list[str]]) -> None:
                 # zones, GPU names and spot words keep their own meaning; a value that is also an app
                 # is the label when its key is written with it ("lobby tier" beside the lobby app)
                 if any(t.kind == "app" for t in existing):
-                    _add_keyed_value(table, key_toks, toks, Tag("ent", value, kind="label", key=key))
+                    _add_keyed_value(table, key_words, toks, Tag("ent", value, kind="label", key=key))
                 continue
             tag = Tag("ent", value, kind="label", key=key, ambiguous=_label_ambiguous(table, toks, value))
             for v in _name_variants(value):
