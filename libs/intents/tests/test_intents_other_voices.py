@@ -330,6 +330,82 @@ ROUND_SIX: list[tuple[str, Expected]] = [
 ]
 
 
+HIVE = ClusterContext(
+    name="test-hive",
+    zones=["comb-east", "comb-west", "comb-roof"],
+    nodes=["drone-01", "drone-02", "queen-01"],
+    apps=["honey-extractor", "wax-scheduler", "pollen-counter"],
+    node_labels={"tier": ["batch", "serving"], "disk": ["nvme", "hdd"]},
+    gpu_models=["l4", "a100"],
+    datasets=["clover-scans"],
+)
+ROUND_SEVEN: list[tuple[str, Expected]] = [
+    # what the request is for asks nothing more
+    (
+        "bin-pack the nightly exports so the autoscaler can drain idle drones",
+        {("prefer_bin_packing", "", "medium")},
+    ),
+    (
+        "co-locate with pollen-counter so that its sidecar can tail the logs without crossing the network",
+        {("colocate_with", "app=pollen-counter", "medium")},
+    ),
+    (
+        "spread the serving replicas across combs so losing one comb doesn't take us down",
+        {("spread_replicas_zones", "", "medium")},
+    ),
+    (
+        "comb-west please, so keep it away from queen-01",
+        {("prefer_zones", "zones=['comb-west']", "medium"), ("avoid_nodes", "nodes=['queen-01']", "medium")},
+    ),
+    (
+        "pin it to drone-02 so it never lands in comb-roof",
+        {
+            ("prefer_nodes", "nodes=['drone-02']", "medium"),
+            ("avoid_zones", "zones=['comb-roof']", "critical"),
+        },
+    ),
+    # an app by the last word of its name, where a cue names a workload
+    (
+        "keep it on the same box as the extractor so the reads stay local",
+        {("colocate_with", "app=honey-extractor", "medium")},
+    ),
+    (
+        "put it next to the scheduler, so we don't pay for cross-node traffic",
+        {("colocate_with", "app=wax-scheduler", "medium")},
+    ),
+    # a label value naming the workload, not the machines
+    ("our batch pipeline has to run on A100s", {("prefer_gpu_models", "models=['a100']", "critical")}),
+    ("Serving frontend: must stay in comb-east.", {("prefer_zones", "zones=['comb-east']", "critical")}),
+    ("never put two copies of the batch exporter on one node", {("spread_replicas_nodes", "", "critical")}),
+    (
+        "the batch jobs should go on serving nodes",
+        {("prefer_node_label", "key=tier,value=serving", "medium")},
+    ),
+    # a relative clause, a pronoun's reason and where the data is kept describe
+    (
+        "must not share a node with wax-scheduler, which hammers the nvme all night",
+        {("avoid_colocation_with", "app=wax-scheduler", "critical")},
+    ),
+    (
+        "drone-01 or drone-02, those have the A100s",
+        {("prefer_nodes", "nodes=['drone-01', 'drone-02']", "medium")},
+    ),
+    ("queen-01 please, it has the big nvme", {("prefer_nodes", "nodes=['queen-01']", "medium")}),
+    (
+        "reschedule the failed shard onto drone-02, which keeps a warm copy",
+        {("prefer_nodes", "nodes=['drone-02']", "medium")},
+    ),
+    (
+        "the clover-scans dataset lives on drone-01 and drone-02. please run close to the data",
+        {("prefer_data_locality", "dataset=clover-scans", "medium")},
+    ),
+    (
+        "clover-scans is cached in comb-roof, so schedule where the dataset is",
+        {("prefer_data_locality", "dataset=clover-scans", "medium")},
+    ),
+]
+
+
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (ARENA, ROUND_THREE),
     (MILL, ROUND_TWO),
@@ -339,6 +415,7 @@ _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (PORTS, ROUND_FOUR_CODES),
     (QUAYS, ROUND_FIVE),
     (ORCHARD, ROUND_SIX),
+    (HIVE, ROUND_SEVEN),
 ]
 
 

@@ -135,8 +135,25 @@ def _names_gpu(seg: Segment) -> bool:
     return any(t.role == "ent" and t.kind == "gpu" for m in seg.items for t in m.tags)
 
 
+_STORED = frozenset({"cached", "lives", "live", "sits", "sit", "stored", "resides", "is on", "are on"})
+_ASKING = ("verb", "mod", "neg", "negpost")
+
+
+def _where_data_is(seg: Segment, item: Mark) -> bool:
+    """ "mri-brain is cached on valerian", "the chest-xray dataset lives on fern and yarrow": the place
+    where a dataset is kept, with nothing asked before it, says where the data is; the locality request
+    (from the dataset) names it."""
+    before = [m for m in seg.marks if m.end <= item.start]
+    data = next((k for k, m in enumerate(before) if any(t.kind == "dataset" for t in m.tags)), None)
+    if data is None or any(m.has(r) for m in before for r in _ASKING):
+        return False
+    return any(m.text in _STORED for m in before[data + 1 :])
+
+
 def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params, float] | None:
     kind = tag.kind
+    if kind in ("zone", "node") and _where_data_is(seg, item):
+        return None
     if kind in _ENTITY_CLASSES:
         pos, avoid, key = _ENTITY_CLASSES[kind]
         return (avoid if neg else pos), {key: [tag.value]}, 1.0

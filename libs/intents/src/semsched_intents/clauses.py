@@ -48,6 +48,7 @@ class Segment:
     silenced: bool = False  # cancelled by a later "doesn't matter" or a correction
     preferred: bool = False  # "arm is fine, preferred even": a permission raised to a wish
     negated: bool = False  # "gs-iad-003, gs-iad-022: under no circumstances": a later "never" says no
+    opener: str = ""  # the clause word that opened it mid-sentence ("so that"); the marks leave it out
     borrowed: list[Mark] = field(default_factory=list)
 
     @property
@@ -122,6 +123,8 @@ def split_sentences(marks: Sequence[Mark], texts: Sequence[str]) -> list[list[Se
             close("split")
             current.starts_conj = True
             current.contrast = mark.has("split")
+            # mid-sentence only: a sentence opening "So, ..." is a discourse marker
+            current.opener = mark.text if mark.has("split") and sentences[-1] else ""
         else:
             if not current.marks and mark.has("conj"):
                 current.starts_conj = True

@@ -51,8 +51,8 @@ class Mark:
 def fuzzy_mark(table: PhraseTable, word: str, i: int) -> Mark | None:
     """A misspelt vocabulary word or context name ("elasticsarch"): OSA distance 1 (2 from 8 letters),
     same first letter; the confidence drops with the distance."""
-    if len(word) < 5 or not word.isalpha() or word in _NO_FUZZ:
-        return None
+    if len(word) < 5 or not word.isalpha() or word in _NO_FUZZ or word in table.app_words:
+        return None  # "scheduler" ends an app's name (wax-scheduler): no misspelt "schedule"
     choices = table.fuzzy_names.get(word[0])
     if not choices:
         return None

@@ -80,7 +80,8 @@ class CpuParser:
         if not text.strip():
             return ParseResult()
         tokens = tokenize(lower_same_length(text), self._limits.token_budget)
-        marks = refine_marks(scan(tokens, text, table_for(context), self._limits.fuzzy_budget), tokens)
+        table = table_for(context)
+        marks = refine_marks(scan(tokens, text, table, self._limits.fuzzy_budget), tokens, table.app_words)
         sentences = split_sentences(marks, [m.text for m in marks])
         assign_strengths(sentences)
         resolve_references(sentences, _INDIFFERENCE, _CHOICE)
@@ -89,9 +90,9 @@ class CpuParser:
         _background_sentences(sentences)
         asking = [seg for sentence in sentences for seg in sentence if seg.items and requests(seg)]
         for sentence in sentences:
-            for seg in sentence:
+            for k, seg in enumerate(sentence):
                 elsewhere = any(other is not seg for other in asking)
-                quiet = _silenced(seg, elsewhere)
+                quiet = _silenced(seg, elsewhere, any(s.items for s in sentence[:k]))
                 found = [] if quiet else classify(seg)
                 candidates.extend(found)
                 if not found and not quiet and _is_request(seg) and not seg.has("perm"):
@@ -368,23 +369,46 @@ _STATIVE = _HAVE | COPULAS | {"live", "lives", "sit", "sits", "got"}
 def _pronoun_statement(seg: Segment, elsewhere: bool) -> bool:
     """ "gouda or comte would be nice, they have the big NVMe", "..., that's where the H200s live", "...,
     they're idle most of the time": what a pronoun has or is, beside a request, says why."""
-    marks = [m for m in seg.marks if not (m.has("filler") or m.has("conj"))]
+    marks = [m for m in seg.marks if not ((m.has("filler") and not m.has("pron")) or m.has("conj"))]
     # after "since"/"because"/"but" the pronoun gives a reason even with no other request in sight
     if not (elsewhere or seg.contrast) or len(marks) < 2 or seg.has("mod") or seg.has("neg"):
         return False
     first = marks[0]
     if first.text.split(" ")[0] not in _PRONOUNS:
         return False
-    if first.text.startswith("that's where") or first.text in ("they're", "theyre", "it's", "that's"):
-        return True
+    if first.text.startswith("that's where") or first.text in (
+        "they're",
+        "theyre",
+        "it's",
+        "that's",
+        "which",
+    ):
+        return True  # "..., which saturate the local NVMe during rebuilds": a relative clause describes
     return marks[1].text in _STATIVE
 
 
-def _silenced(seg: Segment, elsewhere: bool) -> bool:
-    """Permission ("spot is fine"), background ("zone-b had an outage") and descriptions place nothing."""
+def _purpose(seg: Segment) -> bool:
+    """ "..., so that the traffic stays off the inter-site link", "..., so the autoscaler can retire idle
+    hosts": what the clause before is for asks nothing more ("so keep it out of zone-b" orders,
+    "so it doesn't land on spot" refuses a place, "so it must ..." carries a modifier)."""
+    if seg.opener not in ("so", "so that") or seg.has("mod"):
+        return False
+    first = next((m for m in seg.marks if not (m.has("filler") or m.has("conj"))), None)
+    # a subject opens it ("so the autoscaler can ...", "so we don't ..."); "so cheaper nodes" asks
+    if first is None or not (not first.tags or first.has("subj") or first.has("pron")):
+        return False
+    if first.text.startswith("run "):  # "so run in that zone" orders
+        return False
+    refused = next((m.start for m in seg.marks if m.has("neg") and m.text != "without"), None)
+    return refused is None or not any(m.start > refused for m in seg.items)
+
+
+def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool:
+    """Permission ("spot is fine"), background ("zone-b had an outage") and descriptions place nothing;
+    `named_before`: an earlier clause of the sentence names something ("r3 or r4, those have ...")."""
     if seg.silenced or seg.has("permverb") or _narrated(seg) or _condition_on_event(seg):
         return True
-    if _pronoun_statement(seg, elsewhere):
+    if _pronoun_statement(seg, elsewhere or named_before) or _purpose(seg):
         return True
     if seg.has("perm") and not seg.has("verb") and not seg.preferred:
         return not _excludes(seg)

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import pairwise
 
 from semsched_intents.marks import Mark
@@ -104,13 +104,14 @@ _WELL_KNOWN = frozenset(_WELL_KNOWN_WORDS.split())
 
 
 def _ends_phrase(after: Mark | None) -> bool:
-    return after is None or bool(after.punct) or after.has("conj") or after.has("mod")
+    return after is None or bool(after.punct) or any(after.has(r) for r in ("conj", "mod", "split"))
 
 
-def _workload_name(marks: Sequence[Mark], n: int) -> bool:
-    """A lone unknown word after a placement cue is a workload when it is well known, or when it follows
-    "same <node/zone word> as" (nothing but a workload can be there)."""
-    if marks[n].text in _WELL_KNOWN:
+def _workload_name(marks: Sequence[Mark], n: int, app_words: Mapping[str, str]) -> bool:
+    """A lone unknown word after a placement cue is a workload when it is well known, ends one app's
+    name ("next to the scheduler"), or follows "same <node/zone word> as" (nothing but a workload can
+    be there)."""
+    if marks[n].text in _WELL_KNOWN or marks[n].text in app_words:
         return True
     m = _word_before(marks, n)
     return m is not None and m.text.startswith("same ") and m.text.endswith(" as")
@@ -120,7 +121,7 @@ def _stored_after(marks: Sequence[Mark], k: int) -> bool:
     return any(m.has("cue", "locality") for m in marks[k : k + 2])
 
 
-def _unknown_names(marks: list[Mark], tokens: Sequence[Token]) -> list[Mark]:
+def _unknown_names(marks: list[Mark], tokens: Sequence[Token], app_words: Mapping[str, str]) -> list[Mark]:
     out: list[Mark] = []
     n = 0
     while n < len(marks):
@@ -143,12 +144,19 @@ def _unknown_names(marks: list[Mark], tokens: Sequence[Token]) -> list[Mark]:
             kind = "dataset"  # "run where ifs-hres is cached"
         elif _cue_before(marks, n) and (glued or (after is not None and after.has("head") and not machines)):
             kind = "app"
-        elif len(run) == 1 and _cue_before(marks, n) and _ends_phrase(after) and _workload_name(marks, n):
+        elif (
+            len(run) == 1
+            and _cue_before(marks, n)
+            and _ends_phrase(after)
+            and _workload_name(marks, n, app_words)
+        ):
             kind = "app"  # "same box as redis.", "near postgres, pls"
         if kind:
             end = after.end if kind == "app" and after is not None and after.has("head") else run[-1].end
+            name = _join_words(tokens, run)
+            known = kind == "app" and name in app_words  # "the same box as the trainer": fsdp-trainer
             out.append(
-                Mark(run[0].start, end, (Tag("ent", _join_words(tokens, run), kind=kind),), known=False)
+                Mark(run[0].start, end, (Tag("ent", app_words.get(name, name), kind=kind),), known=known)
             )
             n = run_end + (1 if end > run[-1].end else 0)
             continue
@@ -492,9 +500,51 @@ def _packed_together(marks: list[Mark]) -> None:
             mark.tags = tuple(t for t in mark.tags if not (t.role == "concept" and t.value == "binpack"))
 
 
-def refine_marks(marks: list[Mark], tokens: Sequence[Token]) -> list[Mark]:
-    """Apply the window rules; marks stay in token order."""
+# Nouns that name the workload, not the machines: "the inference replicas", "the batch jobs".
+_WORKLOAD_NOUNS = frozenset(
+    {"pods", "pod", "job", "jobs", "workload", "workloads", "service", "services", "deployment"}
+    | {"deployments", "pipeline", "pipelines", "replicas", "replica", "copies", "run", "runs", "team"}
+)
+_POSSESSIVES = frozenset({"our", "my", "their", "your"})
+
+
+def _label_value(mark: Mark) -> bool:
+    return any(t.role == "ent" and t.kind == "label" for t in mark.tags)
+
+
+def _names_workload(marks: Sequence[Mark], n: int) -> bool:
+    """A label value that names the workload, not the machines: "the inference replicas", "our 70B
+    pretrain", "two replicas of the ingest relay", a heading "Operational forecast: must ..."."""
+    after = marks[n + 1] if n + 1 < len(marks) else None
+    machines = after is not None and (after.has("head") or after.has("lhead"))
+    if after is not None and after.text in _WORKLOAD_NOUNS:
+        return True
+    k = n - 1
+    while k >= 0 and (marks[k].has("qty") or any(c.isdigit() for c in marks[k].text)) and n - k < 3:
+        k -= 1  # "our 70B pretrain"
+    if k >= 0 and marks[k].text in _POSSESSIVES and not machines:
+        return True
+    if n >= 3 and [m.text for m in marks[n - 2 : n]] == ["of", "the"] and marks[n - 3].has("replicas"):
+        return True
+    opens = n == 0 or marks[n - 1].punct in (".", "!", "?", "\n")
+    return (
+        opens and n + 2 < len(marks) and not marks[n + 1].punct and not machines and marks[n + 2].punct == ":"
+    )
+
+
+def _own_names(marks: list[Mark]) -> None:
+    for n, mark in enumerate(marks):
+        if _label_value(mark) and _names_workload(marks, n):
+            mark.tags = tuple(t for t in mark.tags if not (t.role == "ent" and t.kind == "label"))
+
+
+def refine_marks(
+    marks: list[Mark], tokens: Sequence[Token], app_words: Mapping[str, str] | None = None
+) -> list[Mark]:
+    """Apply the window rules; marks stay in token order. `app_words`: the context's apps by the last
+    word of their name (PhraseTable.app_words)."""
     _passives(marks)
+    _own_names(marks)
     _packed_together(marks)
     _whichever_best(marks)
     _load_combos(marks)
@@ -505,4 +555,4 @@ def refine_marks(marks: list[Mark], tokens: Sequence[Token]) -> list[Mark]:
     _spread_over(marks)
     _conditions(marks)
     _prevented(marks)
-    return _unknown_names(_node_ranges(_few_troubles(_zone_words(marks)), tokens), tokens)
+    return _unknown_names(_node_ranges(_few_troubles(_zone_words(marks)), tokens), tokens, app_words or {})

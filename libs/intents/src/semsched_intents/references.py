@@ -142,6 +142,18 @@ def _placeless(seg: Segment) -> bool:
     return all(m.has("concept", "together") or m.has("concept", "apart") for m in seg.items)
 
 
+_DATA_WORDS = frozenset({"data", "dataset", "datasets", "corpus", "shards"})
+
+
+def _asks_for_the_data(seg: Segment, own: Sequence[Mark]) -> bool:
+    """ "schedule where the dataset is", "run close to the data": a request for the locality of data
+    the clause does not name."""
+    if own or not (seg.has("verb") or seg.has("mod")) or seg.has("neg"):
+        return False
+    cue = next((n for n, m in enumerate(seg.marks) if m.has("cue", "locality") or m.has("cue", "colo")), None)
+    return cue is not None and any(m.text in _DATA_WORDS for m in seg.marks[cue:])
+
+
 def _borrow(seg: Segment, history: Sequence[Segment], own: Sequence[Mark]) -> None:
     has_pron, kinds, after_prep = _pronoun_kind(seg)
     if seg.has("perm") or not history:
@@ -157,6 +169,10 @@ def _borrow(seg: Segment, history: Sequence[Segment], own: Sequence[Mark]) -> No
         found = _antecedent(history, kinds)
         if found is None and kinds == _PLACES:  # "shards are on a few nodes; landing there"
             found = _antecedent(history, ("dataset",)) or _antecedent(history, ("label",))
+        if found is not None:
+            _lend(seg, *found)
+    elif _asks_for_the_data(seg, own):  # "the chest-xray set lives on w-2. schedule close to the data"
+        found = _antecedent(history, ("dataset",))
         if found is not None:
             _lend(seg, *found)
     elif _placeless(seg) and _has_cue(seg) and not (has_pron or seg.has("replicas") or seg.has("neg")):

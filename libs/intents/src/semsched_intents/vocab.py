@@ -48,6 +48,9 @@ class PhraseTable:
     zone_prefix: str = ""  # "zone-" where the context's zones are zone-a, zone-b...
     zone_codes: bool = False  # zones named by short codes ("fra", "ams"): "zone par" names one too
     zone_code_len: int = 0  # the codes' one length (3 for iad, sea, fra), where they share one
+    # the last word of an app's name, where one app alone ends in it ("trainer" of fsdp-trainer): read
+    # as that app only where a placement cue names a workload ("on the same box as the trainer")
+    app_words: dict[str, str] = field(default_factory=dict)
 
     def add(self, phrase: Phrase, tag: Tag, *, override_words: bool = False) -> None:
         if not phrase:
@@ -402,10 +405,20 @@ def _build_context(context: ClusterContext) -> PhraseTable:
             if kind == "gpu":
                 table.add((phrase_tokens(name)[-1] + "s",), tag)
     _add_labels(table, context.node_labels)
+    _add_app_words(table, context.apps)
     for short, tags in prefixes.items():  # "mongo" -> mongodb, "redis" -> redis-cache: one owner only
         if len(tags) == 1 and (short,) not in table.entries:
             table.add((short,), tags[0])
     return table
+
+
+def _add_app_words(table: PhraseTable, apps: list[str]) -> None:
+    owners: dict[str, list[str]] = {}
+    for app in apps:
+        toks = phrase_tokens(app)
+        if len(toks) > 1 and len(toks[-1]) >= 4 and toks[-1].isalpha():
+            owners.setdefault(toks[-1], []).append(app)
+    table.app_words = {word: names[0] for word, names in owners.items() if len(names) == 1}
 
 
 def _short_forms(name: str, last_word: bool = False) -> list[str]:
