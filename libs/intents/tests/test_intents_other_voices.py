@@ -403,6 +403,22 @@ ROUND_SEVEN: list[tuple[str, Expected]] = [
         "clover-scans is cached in comb-roof, so schedule where the dataset is",
         {("prefer_data_locality", "dataset=clover-scans", "medium")},
     ),
+    # what a thing costs or does to the job tells, it asks for nothing
+    (
+        "an eviction halfway through costs us a day, so definitely no spot",
+        {("avoid_spot", "", "strong")},
+    ),
+    (
+        "stay out of comb-roof if you can, traffic from up there costs a fortune",
+        {("avoid_zones", "zones=['comb-roof']", "weak")},
+    ),
+    ("never on spot; a preempted extractor loses its whole batch", {("avoid_spot", "", "critical")}),
+    ("cut costs, please", {("prefer_low_cost", "", "medium")}),
+    ("needs 4 free GPUs on one node, its dp=4", {("min_free_gpus", "count=4", "critical")}),
+    (
+        "same comb as wax-scheduler so the traffic stays off the inter-comb link",
+        {("same_zone_as", "app=wax-scheduler", "medium")},
+    ),
 ]
 
 

@@ -21,7 +21,8 @@ _NO_FUZZ_WORDS = (
     "lives close place never every where there their these those other should would could about after "
     "again hours minutes seconds month weeks night build built image images binary models model nodes "
     "notes roles rules tests state stage start store table token total today while write wrote reads "
-    "disks cards latency warmup cause cases possible packet packets closes closed closer "
+    "disks cards latency warmup cause cases possible packet packets closes closed closer inter intra "
+    "crossing printing "
 )
 _NO_FUZZ = frozenset(_NO_FUZZ_WORDS.split())
 
@@ -79,6 +80,9 @@ def _key_value_tag(key: str, value: str) -> Tag:
     return Tag("ent", value, kind="label", key=key)
 
 
+_OWNERS = frozenset({"its", "it's", "our", "my", "their"})
+
+
 def key_values(source: str, tokens: Sequence[Token]) -> dict[int, Mark]:
     """Explicit `key=value` labels, kept exactly as written, keyed by their first token."""
     out: dict[int, Mark] = {}
@@ -92,6 +96,9 @@ def key_values(source: str, tokens: Sequence[Token]) -> dict[int, Mark]:
             last += 1
         if _RESOURCE_KEY.match(m.group(1)) and m.group(2)[0].isdigit():
             continue  # read by the quantity rules
+        before = source[max(0, m.start() - 8) : m.start()].split()
+        if m.group(2).isdigit() and before and before[-1].lower() in _OWNERS:
+            continue  # "its tp=8": a setting of the job itself, no node label
         tag = _key_value_tag(m.group(1), m.group(2))
         out[first] = Mark(first, last, (tag,), text=m.group(0))
     return out

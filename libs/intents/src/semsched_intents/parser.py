@@ -302,6 +302,8 @@ def _narrated(seg: Segment) -> bool:
     verb_at = marks[1].start if len(marks) > 1 else 0
     if any(not (m.has("neg") and m.start > verb_at) for m in asking):  # "drops sync without a lock"
         return False
+    if seg.has("tells"):
+        return True  # "a preempted spooler loses the print queue"
     if _progressive(seg):
         return True
     if len(marks) >= 2 and marks[0].has("all") and marks[1].text == "one":

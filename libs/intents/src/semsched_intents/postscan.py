@@ -538,6 +538,26 @@ def _own_names(marks: list[Mark]) -> None:
             mark.tags = tuple(t for t in mark.tags if not (t.role == "ent" and t.kind == "label"))
 
 
+# Verbs that tell what a thing does to the job ("a preemption costs us hours", "a preempted spooler
+# loses the queue"); "costs" only with an object after it ("cut costs," asks).
+_TELLING_VERBS = frozenset(
+    {"costs", "loses", "kills", "wastes", "eats", "burns", "ruins", "breaks", "corrupts", "interrupts"}
+)
+_COST_OBJECTS = frozenset({"us", "me", "them", "a", "hours", "days", "money", "fortune", "lots", "time"})
+
+
+def _telling_verbs(marks: list[Mark]) -> None:
+    for n, mark in enumerate(marks):
+        if mark.text not in _TELLING_VERBS or n == 0:
+            continue
+        before, after = marks[n - 1], marks[n + 1] if n + 1 < len(marks) else None
+        if before.punct or any(before.has(r) for r in ("verb", "mod", "neg", "filler")):
+            continue
+        if mark.text == "costs" and (after is None or after.text not in _COST_OBJECTS):
+            continue
+        mark.tags = (Tag("tells"),)
+
+
 def refine_marks(
     marks: list[Mark], tokens: Sequence[Token], app_words: Mapping[str, str] | None = None
 ) -> list[Mark]:
@@ -545,6 +565,7 @@ def refine_marks(
     word of their name (PhraseTable.app_words)."""
     _passives(marks)
     _own_names(marks)
+    _telling_verbs(marks)
     _packed_together(marks)
     _whichever_best(marks)
     _load_combos(marks)
