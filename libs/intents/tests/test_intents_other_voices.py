@@ -415,6 +415,51 @@ ROUND_SEVEN: list[tuple[str, Expected]] = [
     ("never on spot; a preempted extractor loses its whole batch", {("avoid_spot", "", "critical")}),
     ("cut costs, please", {("prefer_low_cost", "", "medium")}),
     ("needs 4 free GPUs on one node, its dp=4", {("min_free_gpus", "count=4", "critical")}),
+    # corrections: correcting words alone between two mentions, "or actually", a new cue for the same app
+    (
+        "put it in comb-east - sorry, no, comb-west, comb-east is being rewired",
+        {("prefer_zones", "zones=['comb-west']", "medium")},
+    ),
+    (
+        "on drone-01 - or actually drone-02, drone-01 is full",
+        {("prefer_nodes", "nodes=['drone-02']", "medium")},
+    ),
+    (
+        "pin it to comb-roof — actually, comb-east, comb-roof is getting drained",
+        {("prefer_zones", "zones=['comb-east']", "medium")},
+    ),
+    (
+        "put it on hdd nodes — no, nvme, hdd is slow today",
+        {("prefer_node_label", "key=disk,value=nvme", "medium")},
+    ),
+    (
+        "same node as pollen-counter — sorry no, same comb, the node is too small",
+        {("same_zone_as", "app=pollen-counter", "medium")},
+    ),
+    (
+        "needs 16 gigs of RAM and an L4 - no, sorry, an A100",
+        {("min_free_memory", "gib=16.0", "critical"), ("prefer_gpu_models", "models=['a100']", "critical")},
+    ),
+    ("avoid comb-east. comb-roof too", {("avoid_zones", "zones=['comb-east', 'comb-roof']", "medium")}),
+    ("not on drone-01. drone-02 as well", {("avoid_nodes", "nodes=['drone-01', 'drone-02']", "medium")}),
+    # questions for information and thanks ask for nothing; "is possible to ...?" asks
+    ("is drone-02 back from repair yet?", set()),
+    ("who owns queen-01? it's been cordoned since monday", set()),
+    ("does comb-roof have any A100s at all?", set()),
+    ("is possible to run this on the nvme nodes?", {("prefer_node_label", "key=disk,value=nvme", "weak")}),
+    ("thanks for moving the extractor to drone-01 last week!", set()),
+    # the replicas of one app
+    (
+        "please don't put two copies of the wax-scheduler on the same node",
+        {("spread_replicas_nodes", "", "medium")},
+    ),
+    (
+        "extractor replicas: absolutely never two on the same node",
+        {("spread_replicas_nodes", "", "critical")},
+    ),
+    ("one pollen-counter per node, strongly preferred", {("spread_replicas_nodes", "", "strong")}),
+    ("make sure the extractor replicas end up on diff nodes", {("spread_replicas_nodes", "", "strong")}),
+    ("the extractor replicas MUST span zones", {("spread_replicas_zones", "", "critical")}),
     (
         "same comb as wax-scheduler so the traffic stays off the inter-comb link",
         {("same_zone_as", "app=wax-scheduler", "medium")},

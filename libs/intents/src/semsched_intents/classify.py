@@ -131,6 +131,12 @@ def _workload(seg: Segment, item: Mark) -> bool:
     return placing and any(t.role == "ent" and t.kind != "app" for m in later for t in m.tags)
 
 
+def _replicas_of(seg: Segment, item: Mark) -> bool:
+    """ "two copies of the pricing-api", "all replicas of the overlay": the app whose replicas they are."""
+    before = [m for m in seg.marks if m.end <= item.start and m.text not in ("the", "a", "an")]
+    return len(before) >= 2 and before[-1].text == "of" and before[-2].has("replicas")
+
+
 def _names_gpu(seg: Segment) -> bool:
     return any(t.role == "ent" and t.kind == "gpu" for m in seg.items for t in m.tags)
 
@@ -174,7 +180,8 @@ def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params,
     cue, factor = _app_cue(seg, item)
     if not cue and _workload(seg, item):
         return None
-    if item.text.endswith(_REPLICA_HEADS) and (seg.has("concept", "together") or seg.has("concept", "apart")):
+    own = item.text.endswith(_REPLICA_HEADS) or _replicas_of(seg, item)
+    if own and (seg.has("concept", "together") or seg.has("concept", "apart")):
         return None  # "keep the lobby replicas on one node": the replicas' own placement
     if cue == "samezone":
         return None if neg else ("same_zone_as", {"app": tag.value}, factor)
@@ -210,8 +217,13 @@ def _concept(seg: Segment, item: Mark, name: str, neg: bool) -> tuple[str, Param
         return None  # "separate replicas onto different sites": the zonal concept says it
     if name == "binpack" and seg.has("concept", "together") and seg.has("replicas"):
         return None  # "pack the pods together on one host": the replicas' colocation says it
-    own = [m for m in seg.items if m.text.endswith(_REPLICA_HEADS)]  # "the lobby replicas": the workload
-    plural = seg.has("replicas") or bool(own) or any(m.text in _PLURAL_PRONOUNS for m in seg.marks)
+    # "the lobby replicas", "two copies of the proxy": the workload
+    own = [m for m in seg.items if m.text.endswith(_REPLICA_HEADS) or _replicas_of(seg, m)]
+    plural = (
+        seg.has("replicas")
+        or bool(own)
+        or any(m.text in _PLURAL_PRONOUNS or m.text in ("two", "2") for m in seg.marks)
+    )
     others = [m for m in seg.items + seg.borrowed if m not in own]
     if name in ("together", "apart") and (not plural or any(t.kind == "app" for m in others for t in m.tags)):
         return None

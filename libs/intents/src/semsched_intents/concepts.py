@@ -153,7 +153,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "separate vms|different instances|separate instances|different boxes|separate boxes|"
         "one per worker|one per vm|one per instance|own machine|own host|own box|own server|per runner|"
         "one per runner|"
-        "its own machine|their own machine|their own node|own nodes|own machines|own hosts",
+        "its own machine|their own machine|their own node|own nodes|own machines|own hosts|diff nodes|"
+        "diff hosts|diff machines|diff boxes|diff servers",
     ),
     (
         "concept:spread_zones",
@@ -168,7 +169,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "across dcs|losing an az|losing a whole az|losing a whole zone|lose an az|lose a whole az|"
         "an az outage|a zone outage|az goes down|zone goes down|survive an az|survive a zone|"
         "zonal spread|zone-level spread|losing a zone|lose a zone|zone loss|az loss|different regions|"
-        "across regions|multi-region|zone-aware|zone aware|topology spread|across azs evenly",
+        "across regions|multi-region|zone-aware|zone aware|topology spread|across azs evenly|span zones|"
+        "span azs|span multiple zones|spans zones|spanning zones|diff zones|diff azs",
     ),
     (
         "concept:together",

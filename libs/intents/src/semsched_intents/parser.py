@@ -228,11 +228,40 @@ def _opens_with_order(seg: Segment) -> bool:
     return first is not None and (first.has("verb") or first.has("neg"))
 
 
+# A question opening with these asks for information ("is rndr-14 back from RMA yet?", "who owns fc-v01?"),
+# unless it asks whether something is possible ("is possible to run on nvme?", "why not put it on r3?").
+_INFO_OPENERS = frozenset(
+    {"is", "are", "does", "do", "did", "has", "have", "who", "what", "what's", "whats", "which", "when"}
+    | {"why", "how", "where's", "was", "were", "anyone", "any"}
+)
+_GREETINGS = frozenset({"hi", "hey", "hello", "sorry", "quick", "question", "q", "so", "um", "oh"})
+_ASKS_LEAVE = ("possible", "why not", "how about", "what about", "ok", "okay", "fine", "alright", "allowed")
+
+
+def _info_question(sentence: list[Segment]) -> bool:
+    if sentence[-1].end_punct != "?" and sentence[-1].sentence_end != "?":
+        return False
+    marks = [m for seg in sentence for m in seg.marks]
+    first = next((m for m in marks if m.text not in _GREETINGS and not m.has("conj")), None)
+    if first is None or first.text.split(" ")[0] not in _INFO_OPENERS:
+        return False
+    return not any(m.text.startswith(_ASKS_LEAVE) for m in marks)
+
+
+_THANKS = ("thanks for", "thank you for", "thx for", "cheers for", "ty for")
+
+
 def _background_sentences(sentences: list[list[Segment]]) -> None:
     """ "Context: we're recording in bay3 ..." tells a story, as does a sentence marked "fyi" or "heads
     up" (unless it also gives an order); "Does it need arm? No." answers itself; "ignore that"
     takes back what came before."""
     for n, sentence in enumerate(sentences):
+        if _info_question(sentence):
+            for seg in sentence:
+                seg.silenced = True
+        for seg in sentence:  # "just a thank you for getting it running on gpu-3 last week!"
+            if any(f" {t} " in f" {_words(seg)} " for t in _THANKS):
+                seg.silenced = True
         first = sentence[0]
         if first.end_punct == ":" and not first.items and _words(first) in _LEAD_INS:
             for seg in sentence:

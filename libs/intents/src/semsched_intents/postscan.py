@@ -558,6 +558,33 @@ def _telling_verbs(marks: list[Mark]) -> None:
         mark.tags = (Tag("tells"),)
 
 
+_MACHINE_WORDS = frozenset({"node", "host", "machine", "box", "server", "vm", "worker"})
+
+
+def _one_app_per(marks: list[Mark]) -> list[Mark]:
+    """ "one l0-processor per node", "one sorter replica per host": the app's replicas spread over nodes."""
+    out: list[Mark] = []
+    n = 0
+    while n < len(marks):
+        k = n + 2
+        if k < len(marks) and marks[k].has("replicas"):
+            k += 1
+        app = n + 1 < len(marks) and any(t.kind == "app" for t in marks[n + 1].tags)
+        if (
+            marks[n].text == "one"
+            and app
+            and k + 1 < len(marks)
+            and marks[k].text == "per"
+            and marks[k + 1].text in _MACHINE_WORDS
+        ):
+            out.append(_joined(marks[n : k + 2], Tag("concept", "spread_nodes")))
+            n = k + 2
+            continue
+        out.append(marks[n])
+        n += 1
+    return out
+
+
 def refine_marks(
     marks: list[Mark], tokens: Sequence[Token], app_words: Mapping[str, str] | None = None
 ) -> list[Mark]:
@@ -576,4 +603,5 @@ def refine_marks(
     _spread_over(marks)
     _conditions(marks)
     _prevented(marks)
-    return _unknown_names(_node_ranges(_few_troubles(_zone_words(marks)), tokens), tokens, app_words or {})
+    marks = _one_app_per(_zone_words(marks))
+    return _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})

@@ -202,11 +202,59 @@ def _cancels(
 def _correct(seg: Segment, wrong: Segment) -> None:
     """ "near solr - sorry, I meant etcd": the correction replaces the mentions of the clause it
     corrects and keeps that clause's cues, polarity and strength."""
-    wrong.silenced = True
+    kinds = _entity_kinds(seg)
+    kept = [m for m in wrong.items if not (_entity_kinds(Segment([m])) & kinds)]
+    if kinds and kept:  # "80 gigs of RAM and an H100 - no, sorry, an A100": the RAM stands
+        wrong.marks = [
+            m if m in kept or m.entity() is None else Mark(m.start, m.end, text=m.text) for m in wrong.marks
+        ]
+    else:
+        wrong.silenced = True
     if seg.items:
         seg.marks = [m for m in wrong.marks if m.entity() is None and not m.has("corr")] + seg.marks
         if seg.own is None:
             seg.strength = wrong.strength
+
+
+# A clause of these words alone, between two mentions, takes back the first ("zone-a - sorry, no, zone-b").
+_CORRECTING = frozenset(
+    {"sorry", "no", "nope", "actually", "oops", "my", "bad", "err", "erm", "or", "rather"}
+)
+_ADDING = frozenset({"too", "also", "as well", "either"})
+
+
+def _correcting_words(seg: Segment) -> bool:
+    words = [m for m in seg.marks if not m.has("filler")]
+    return bool(words) and all(m.text in _CORRECTING for m in words)
+
+
+def _entity_kinds(seg: Segment) -> set[str]:
+    return {t.kind for m in seg.items for t in m.tags if t.role == "ent"}
+
+
+def _corrects(seg: Segment, previous: Segment | None, pending: bool) -> bool:
+    """ "zone-a - sorry, no, zone-b", "imgsrv-02, or actually imgsrv-03": a bare mention after correcting
+    words replaces the mention of the same kind before it ("..., actually zone-b too" adds)."""
+    if previous is None or not seg.items or not (_entity_kinds(seg) & _entity_kinds(previous)):
+        return False
+    if any(m.text in _ADDING or m.has("neg") or m.has("verb") for m in seg.marks):
+        return False
+    first = next((m for m in seg.marks if not m.has("filler")), None)
+    return pending or (first is not None and first.text in ("actually", "rather"))
+
+
+def _adds_to(seg: Segment, previous: Segment | None) -> bool:
+    """ "avoid zone-a. zone-c too": bare names and "too" add to the mention of their kind before them."""
+    if previous is None or not seg.items or not (_entity_kinds(seg) & _entity_kinds(previous)):
+        return False
+    if any(seg.has(r) for r in ("verb", "mod", "neg", "cue", "perm", "bg", "pron")):
+        return False
+    return any(m.text in _ADDING for m in seg.marks)
+
+
+def _recued(seg: Segment, previous: Segment) -> bool:
+    """ "same node as packager - sorry no, same AZ": the correction keeps the app, with another cue."""
+    return not seg.items and _has_cue(seg) and bool(_of_kind(previous.items, ("app",)))
 
 
 def resolve_references(
@@ -215,10 +263,26 @@ def resolve_references(
     """Pronouns and ellipsis borrow earlier mentions; indifference and corrections cancel them."""
     previous: Segment | None = None
     history: list[Segment] = []  # clauses of this sentence and the one before
+    pending = False  # a clause of correcting words alone came after the last mention
     for sentence in sentences:
         history = [s for s in history if s in sentence] + list(history[-_LOOKBACK:])
         history = history[-_LOOKBACK:]
         for k, seg in enumerate(sentence):
+            if not seg.items and _correcting_words(seg) and previous is not None:
+                pending, seg.silenced = True, True
+                history.append(seg)
+                continue
+            corrected = _corrects(seg, previous, pending) and previous is not None
+            if corrected and previous is not None:
+                _correct(seg, previous)
+            elif _adds_to(seg, previous) and previous is not None:
+                seg.marks = [
+                    m for m in previous.marks if m.entity() is None and not m.has("corr")
+                ] + seg.marks
+                seg.strength = seg.own or previous.strength
+            elif pending and previous is not None and _recued(seg, previous):
+                seg.borrowed, previous.silenced = _of_kind(previous.items, ("app",)), True
+            pending = pending and not seg.items
             own = [m for m in seg.items if not m.has("cue")]  # "separate them": a cue, no object
             _borrow(seg, history, own)
             prev = history[-1] if history else None
@@ -226,7 +290,7 @@ def resolve_references(
                 perm = {m.text for m in seg.marks if m.has("perm")}
                 if _cancels(perm, prev, indifference, choice, seg.marks):
                     prev.silenced = True
-            if seg.has("corr") and previous is not None and previous is not seg:
+            if seg.has("corr") and previous is not None and previous is not seg and not corrected:
                 _correct(seg, previous)
             if seg.items:
                 previous = seg
