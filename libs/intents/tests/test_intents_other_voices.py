@@ -460,6 +460,28 @@ ROUND_SEVEN: list[tuple[str, Expected]] = [
     ("one pollen-counter per node, strongly preferred", {("spread_replicas_nodes", "", "strong")}),
     ("make sure the extractor replicas end up on diff nodes", {("spread_replicas_nodes", "", "strong")}),
     ("the extractor replicas MUST span zones", {("spread_replicas_zones", "", "critical")}),
+    # a letter left out of a zone's or node's word, two swapped
+    ("comb-rof please", {("prefer_zones", "zones=['comb-roof']", "medium")}),
+    ("dron-02 pls", {("prefer_nodes", "nodes=['drone-02']", "medium")}),
+    ("comb-wset please", {("prefer_zones", "zones=['comb-west']", "medium")}),
+    # "its"/"it's" and "it <verb>s" beside a request say why
+    ("no spot for this pls, its the live serving feed", {("avoid_spot", "", "medium")}),
+    ("put the backfill on spot nodes, its restartable and cheaper", {("prefer_spot", "", "medium")}),
+    (
+        "clover-scans locality is a must, its 30TB",
+        {("prefer_data_locality", "dataset=clover-scans", "critical")},
+    ),
+    (
+        "pin to queen-01 — it's the only serving node with the big nvme right now",
+        {("prefer_nodes", "nodes=['queen-01']", "medium")},
+    ),
+    (
+        "should go near the clover-scans data, else it pulls 40GB over the wan",
+        {("prefer_data_locality", "dataset=clover-scans", "medium")},
+    ),
+    # what nobody cares about is no request, and no antecedent
+    ("don't care about cost on this one, just get it done", set()),
+    ("the extractor doesnt care where it runs", set()),
     (
         "same comb as wax-scheduler so the traffic stays off the inter-comb link",
         {("same_zone_as", "app=wax-scheduler", "medium")},

@@ -26,6 +26,9 @@ _INDIFFERENCE = frozenset(
         "don't care",
         "do not care",
         "dont care",
+        "doesn't care",
+        "does not care",
+        "doesnt care",
         "no preference",
         "either way",
         "whatever",
@@ -327,7 +330,12 @@ def _narrated(seg: Segment) -> bool:
     if _has_trouble([m for m in seg.marks if not (m.has("conj") or m.punct)]):
         return True
     asking = [m for m in seg.marks if any(m.has(r) for r in _ASKING) and m.text not in _NEIGHBOURS]
-    marks = [m for m in seg.marks if not (m.has("filler") or m.has("conj") or m.has("head"))]
+    # "it" is a filler word elsewhere; here it is a subject ("else it pulls 40GB over the wan")
+    marks = [
+        m
+        for m in seg.marks
+        if not ((m.has("filler") and not m.has("pron")) or m.has("conj") or m.has("head"))
+    ]
     verb_at = marks[1].start if len(marks) > 1 else 0
     if any(not (m.has("neg") and m.start > verb_at) for m in asking):  # "drops sync without a lock"
         return False
@@ -392,30 +400,37 @@ def _condition_on_event(seg: Segment) -> bool:
 
 
 _PRONOUNS = frozenset(
-    {"they", "they're", "theyre", "it", "it's", "that", "that's", "those", "these", "both", "which"}
+    {"they", "they're", "theyre", "it", "it's", "its", "that", "that's", "those", "these", "both", "which"}
 )
 _STATIVE = _HAVE | COPULAS | {"live", "lives", "sit", "sits", "got"}
+
+
+_IS_FORMS = frozenset({"they're", "theyre", "it's", "that's", "which"})
 
 
 def _pronoun_statement(seg: Segment, elsewhere: bool) -> bool:
     """ "gouda or comte would be nice, they have the big NVMe", "..., that's where the H200s live", "...,
     they're idle most of the time": what a pronoun has or is, beside a request, says why."""
     marks = [m for m in seg.marks if not ((m.has("filler") and not m.has("pron")) or m.has("conj"))]
+    # "it's the only render node with ...": "only" after an article ranks, it asks nothing
+    every = seg.marks
+    mods = [
+        m
+        for n, m in enumerate(every)
+        if m.has("mod") and not (m.text == "only" and every[n - 1].text == "the")
+    ]
     # after "since"/"because"/"but" the pronoun gives a reason even with no other request in sight
-    if not (elsewhere or seg.contrast) or len(marks) < 2 or seg.has("mod") or seg.has("neg"):
+    if not (elsewhere or seg.contrast) or len(marks) < 2 or mods or seg.has("neg"):
         return False
     first = marks[0]
     if first.text.split(" ")[0] not in _PRONOUNS:
         return False
-    if first.text.startswith("that's where") or first.text in (
-        "they're",
-        "theyre",
-        "it's",
-        "that's",
-        "which",
-    ):
+    if first.text.startswith("that's where") or first.text in _IS_FORMS:
         return True  # "..., which saturate the local NVMe during rebuilds": a relative clause describes
-    return marks[1].text in _STATIVE
+    if first.text == "its" and not any(marks[1].has(r) for r in ("head", "replicas", "lhead")):
+        return True  # "..., its the live feed", "its 30TB": "it's" without its apostrophe
+    rest = marks[2:] if marks[1].text == "one" else marks[1:]  # "this one is cpu encode"
+    return bool(rest) and rest[0].text in _STATIVE
 
 
 def _purpose(seg: Segment) -> bool:

@@ -257,6 +257,10 @@ def _recued(seg: Segment, previous: Segment) -> bool:
     return not seg.items and _has_cue(seg) and bool(_of_kind(previous.items, ("app",)))
 
 
+def _indifferent(seg: Segment, indifference: frozenset[str]) -> bool:
+    return any(m.has("perm") and m.text in indifference for m in seg.marks)
+
+
 def resolve_references(
     sentences: list[list[Segment]], indifference: frozenset[str], choice: frozenset[str]
 ) -> None:
@@ -284,7 +288,8 @@ def resolve_references(
                 seg.borrowed, previous.silenced = _of_kind(previous.items, ("app",)), True
             pending = pending and not seg.items
             own = [m for m in seg.items if not m.has("cue")]  # "separate them": a cue, no object
-            _borrow(seg, history, own)
+            # "don't care about cost, just get it done": what nobody cares about is no antecedent
+            _borrow(seg, [h for h in history if not _indifferent(h, indifference)], own)
             prev = history[-1] if history else None
             if not seg.items and k > 0 and prev is not None and prev.items and seg.has("perm"):
                 perm = {m.text for m in seg.marks if m.has("perm")}

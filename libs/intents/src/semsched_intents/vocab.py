@@ -211,14 +211,30 @@ def _add_family(table: PhraseTable, kind: str, names: list[str]) -> None:
         table.families[(kind, signature)] = anchors
 
 
+def _dropped_letter(joined: str, written: str) -> bool:
+    """`written` is `joined` less one letter inside a word of four letters or more."""
+    at = next((k for k in range(len(written)) if joined[k] != written[k]), len(written))
+    if joined[:at] + joined[at + 1 :] != written or not joined[at].isalpha():
+        return False
+    start, end = at, at
+    while start > 0 and joined[start - 1].isalpha():
+        start -= 1
+    while end < len(joined) and joined[end].isalpha():
+        end += 1
+    return end - start >= 4
+
+
 def misspelt_member(table: PhraseTable, run: Phrase) -> tuple[str, str] | None:
     """The zone or node a long name is a slip of: two characters swapped inside a part of four or more
-    ("...-t9bw" for "...-t9wb"), or one letter wrong inside a word of four or more ("prood" for
-    "prod"). A different digit or letter of an id ("eu-west-2c", "rack-b1", "7q4n") is another
-    place, never a typo."""
+    ("...-t9bw" for "...-t9wb", "dc-nroth"), one letter wrong inside a word of four or more ("prood"
+    for "prod"), or one letter left out of one ("hpc-rom2"). A different digit or letter of an id
+    ("eu-west-2c", "rack-b1", "7q4n") is another place, never a typo."""
     written = "".join(run)
-    if len(written) < 8:
+    if len(written) < 6:
         return None
+    for joined, member in table.members.get((len(written) + 1, written[0]), {}).items():
+        if _dropped_letter(joined, written):
+            return member  # "hpc-rom2" for "hpc-room2", "leeds-hal2" for "leeds-hall2"
     owner = [k for k, tok in enumerate(run) for _ in tok]  # which token each character is in
     for joined, member in table.members.get((len(written), written[0]), {}).items():
         diff = [k for k in range(len(written)) if joined[k] != written[k]]
