@@ -482,6 +482,57 @@ ROUND_SEVEN: list[tuple[str, Expected]] = [
     # what nobody cares about is no request, and no antecedent
     ("don't care about cost on this one, just get it done", set()),
     ("the extractor doesnt care where it runs", set()),
+    # a node's sibling after a slash; a place kept free is kept from the job
+    (
+        "pls keep this off drone-01/02, those are busy with the extractor",
+        {("avoid_nodes", "nodes=['drone-01', 'drone-02']", "medium")},
+    ),
+    (
+        "under no circumstances on drone-01/02 or queen-01",
+        {("avoid_nodes", "nodes=['drone-01', 'drone-02', 'queen-01']", "critical")},
+    ),
+    (
+        "keep queen-01 free for the extractor, don't put this there",
+        {("avoid_nodes", "nodes=['queen-01']", "medium")},
+    ),
+    ("leave comb-roof clear please", {("avoid_zones", "zones=['comb-roof']", "medium")}),
+    # figures for headroom say how much; status lines and what a suite does tell
+    (
+        "ideally some headroom: 4 cores + 12G free",
+        {("min_free_cpu", "cores=4.0", "weak"), ("min_free_memory", "gib=12.0", "weak")},
+    ),
+    ("oncall: honey-extractor pods restarting in comb-east, investigating", set()),
+    (
+        "the batch validation suite times out on L4s, so A100 please",
+        {("prefer_gpu_models", "models=['a100']", "medium")},
+    ),
+    # a label value naming the workload: served by, subject of, heading of
+    ("absolutely no spot for the serving feed", {("avoid_spot", "", "critical")}),
+    ("# serving workers: put these on nvme", {("prefer_node_label", "key=disk,value=nvme", "medium")}),
+    ("nvme disks strongly preferred", {("prefer_node_label", "key=disk,value=nvme", "strong")}),
+    # permissions and "not necessarily"
+    (
+        "batch retrain wants an A100, L4 will do in a pinch",
+        {("prefer_gpu_models", "models=['a100']", "medium")},
+    ),
+    ("prefer a100, accept l4", {("prefer_gpu_models", "models=['a100']", "medium")}),
+    (
+        "same comb as pollen-counter, not necessarily the same node",
+        {("same_zone_as", "app=pollen-counter", "medium")},
+    ),
+    ("MAY use the l4 nodes in comb-roof when the others are full", set()),
+    ("Nightly sync done, nothing to change here", set()),
+    # "colo with"; an app before a cue and a dataset is the workload
+    ("colo with pollen-counter", {("colocate_with", "app=pollen-counter", "medium")}),
+    (
+        "pollen-counter close to the clover-scans cache pls",
+        {("prefer_data_locality", "dataset=clover-scans", "medium")},
+    ),
+    # an unticked checklist item is not asked for
+    (
+        "- [x] pin it to drone-01\n- [ ] comb-roof is enough",
+        {("prefer_nodes", "nodes=['drone-01']", "medium")},
+    ),
     (
         "same comb as wax-scheduler so the traffic stays off the inter-comb link",
         {("same_zone_as", "app=wax-scheduler", "medium")},

@@ -104,9 +104,12 @@ def _app_cue(seg: Segment, item: Mark) -> tuple[str, float]:
         m for m in seg.marks if m.start > item.start and (m.has("cue", "colo") or m.has("cue", "samezone"))
     ]
     if later and any(
-        t.role == "ent" and t.kind == "app" for m in seg.items if m.start > later[0].start for t in m.tags
+        t.role == "ent" and t.kind in ("app", "dataset")
+        for m in seg.items
+        if m.start > later[0].start
+        for t in m.tags
     ):
-        return "", 0.8  # "put the slam client next to ros-core": the first app is the workload itself
+        return "", 0.8  # "put the slam client next to ros-core", "sync close to the x cache": the workload
     if later:
         return ("samezone" if later[0].has("cue", "samezone") else "colo"), 0.9
     before_words = [m.text for m in seg.marks if m.end <= item.start and m.text not in ("the", "a")]

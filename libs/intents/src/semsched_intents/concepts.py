@@ -20,13 +20,14 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "verb",
         "co-locate with|colocate with|co-located with|colocated with|co-locating with|"
         "colocating with|co-locate|colocate|colocating|co-locating|share a node with|share nodes with|"
+        "colo with|"
         "sharing a node with|shares a node with|share a host with|share with",
     ),
     (
         "cue:colo",
         "near|nearby|next to|close to|closer to|close by|beside|alongside|along side|"
         "together with|co-locate with|colocate with|co-located with|colocated with|co-locating with|"
-        "colocating with|co-locate|colocate|colocated|co-located|co-locating|colocating|colocation|"
+        "colocating with|co-locate|colocate|colocated|co-located|co-locating|colocating|colocation|colo with|"
         "co-location|same node as|same box as|same host as|same machine as|same server as|same nodes as|"
         "same hosts as|on the same node as|share a node with|share nodes with|sharing a node with|"
         "shares a node with|share a host with|share with|shared with|adjacent to|adjacent|neighbour|"

@@ -51,7 +51,7 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "a plus|if convenient|when possible|where possible|wherever possible|whenever possible|"
         "if feasible|where feasible|if available|when available|not a big deal|not critical|not crucial|"
         "not essential|not required|not mandatory|doesn't have to|don't have to|does not have to|"
-        "do not have to|not necessarily|no biggie|would help|would be great|great if|would be good|"
+        "do not have to|no biggie|would help|would be great|great if|would be good|"
         "good to have|best effort|best-effort|if there's room|if there is room|if there's capacity|"
         "low priority|low prio|minor|a little|somewhat|a bit|marginally|mildly|kinda|kind of|sort of|"
         "if at all possible|time permitting|would appreciate|appreciated|fine if not|no worries if not|"
@@ -147,7 +147,9 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "not fussed|either way|whatever|whichever|don't mind|do not mind|dont mind|no problem|"
         "not a problem|not an issue|is allowed|allowed|tolerable|tolerate|can tolerate|doesn't hurt|"
         "does not hurt|won't hurt|is alright|alright|all right|no strong feelings|indifferent|agnostic|"
-        "no need|don't need|do not need|needn't|not needed|not important|unimportant|isn't needed|"
+        "no need|don't need|do not need|needn't|not needed|doesn't need|doesnt need|does not need|dont need|"
+        "not necessarily|need not|accept|accepts|in a pinch|at a pinch|can live with|may use|"
+        "not important|unimportant|isn't needed|"
         "is not needed|aren't needed|isn't necessary|is not necessary|unnecessary|not necessary|"
         "isn't important|can be|can run|can go|can land|may run|may be|is permitted|permitted|happy with|"
         "happy either way|cost is no object|no object|no constraints|no requirements|nothing fancy|"
@@ -208,7 +210,9 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "bg notice",  # a sentence marked so tells something (unless it also gives an order)
         "fyi|heads up|heads-up|just a heads up|a heads up|in case anyone wonders|in case you wonder|"
         "just so you know|for your information|for the record|btw|by the way|todo|reminder|remember|"
-        "note to self|psa|just noting",
+        "note to self|psa|just noting|nothing to change|no changes needed|no change needed|no action needed|"
+        "nothing to do here|no other constraints|no placement requirements|no placement constraints|"
+        "not a request|not a request as such",
     ),
     (
         "bg retract",

@@ -11,7 +11,7 @@ from semsched_intents.clauses import COPULAS, Segment, assign_strengths, split_s
 from semsched_intents.limits import ParserLimits
 from semsched_intents.marks import Mark
 from semsched_intents.merge import merge
-from semsched_intents.postscan import refine_marks
+from semsched_intents.postscan import PLURAL_NOUNS, refine_marks
 from semsched_intents.references import requests, resolve_references
 from semsched_intents.scanner import scan
 from semsched_intents.text import Token, lower_same_length, sanitise, tokenize
@@ -67,6 +67,10 @@ _REQUEST_ROLES = ("verb", "mod", "neg", "negpost")
 _SCHEMA_WORDS = re.compile(r"\b(?:" + "|".join(INTENT_TYPES) + r")\b(?!\s?[=:]\s?\d)|[{}\[\]\"]")
 
 
+# An unticked checklist item ("- [ ] 10g uplink is enough") is not asked for (yet); a ticked one is.
+_UNCHECKED = re.compile(r"(?m)^[ \t]*(?:[-*+][ \t]*)?\[ \][^\n]*")
+
+
 class CpuParser:
     """Rule and lexicon parser of allocation hints against a cluster's vocabulary."""
 
@@ -79,7 +83,7 @@ class CpuParser:
             return ParseResult(
                 error=f"hint too long: {len(hint)} chars > limit {self._limits.max_hint_chars}"
             )
-        text = _SCHEMA_WORDS.sub(" ", sanitise(hint))
+        text = _SCHEMA_WORDS.sub(" ", _UNCHECKED.sub(" ", sanitise(hint)))
         if not text.strip():
             return ParseResult()
         tokens = tokenize(lower_same_length(text), self._limits.token_budget)
@@ -118,11 +122,14 @@ def _without_roomy(candidates: list[Candidate]) -> list[Candidate]:
     asked = {c.type for c in candidates}
 
     def roomy(c: Candidate) -> bool:
-        resource = c.params.get("resource", "any")
+        resource = str(c.params.get("resource", "any"))
+        # "some headroom: 4 cores + 12G free": with no resource named, any figure says how much
+        figured = _MIN_FREE.get(resource, "") in asked or (
+            resource == "any" and bool(asked & set(_MIN_FREE.values()))
+        )
         return (
             c.type == "prefer_least_loaded"
-            and isinstance(resource, str)
-            and _MIN_FREE.get(resource, "") in asked
+            and figured
             and any(w in c.phrase for w in ("free", "headroom", "spare", "room"))
         )
 
@@ -289,39 +296,6 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
 
 _ASKING = ("verb", "mod", "neg", "negpost", "cue", "perm")
 _NEIGHBOURS = frozenset({"neighbour", "neighbours", "neighbor", "neighbors"})
-# Plural nouns that follow a label value ("c3 machines", "ssd disks"): not a verb in the present tense.
-_PLURAL_NOUNS = frozenset(
-    [
-        "nodes",
-        "machines",
-        "boxes",
-        "hosts",
-        "servers",
-        "instances",
-        "vms",
-        "workers",
-        "disks",
-        "drives",
-        "cards",
-        "gpus",
-        "ones",
-        "pools",
-        "racks",
-        "types",
-        "models",
-        "boards",
-        "units",
-        "devices",
-        "systems",
-        "clusters",
-        "slots",
-        "tiers",
-        "sockets",
-        "chips",
-        "cpus",
-        "vcpus",
-    ]
-)
 
 
 def _narrated(seg: Segment) -> bool:
@@ -347,13 +321,17 @@ def _narrated(seg: Segment) -> bool:
         marks = [Mark(marks[0].start, marks[1].end, (Tag("subj"),)), *marks[2:]]  # "each one pulls ..."
     if len(marks) < 3:
         return False
-    if len(marks) >= 3 and marks[1].text in _PLURAL_NOUNS:
+    if len(marks) >= 3 and marks[1].text in PLURAL_NOUNS:
         marks = [marks[0], *marks[2:]]  # "cold ones add 6 minutes": the noun is the subject's
     subject, verb = marks[0], marks[1]
+    if subject.has("ent") and not verb.tags and verb.text.endswith("ing") and len(verb.text) >= 6:
+        return True  # a status line: "train-describer pods restarting in dc-north, investigating"
     # a verb the lexicon does not know, or knows only by a guess ("saturate" is no "saturated")
     plain_verb = (not verb.tags or verb.conf < 1) and len(verb.text) >= 3 and verb.text.isalpha()
     if subject.has("subj") or (subject.has("pron") and subject.text in ("they", "it", "this", "that")):
         return plain_verb
+    if _definite_subject_verb(seg, marks):
+        return True  # "the DDC thrashes sata disks", "the batch validation suite times out on L4s"
     # "gs-sea-004 rebooted 3x overnight": a past tense after a place or an app (after a label
     # value it is an adjective: "arnold licensed nodes")
     past = verb.text.endswith("ed") and any(t.kind in ("node", "zone", "app") for t in subject.tags)
@@ -361,9 +339,25 @@ def _narrated(seg: Segment) -> bool:
         subject.has("ent")
         and plain_verb
         and (verb.text.endswith("s") or past)
-        and verb.text not in _PLURAL_NOUNS
+        and verb.text not in PLURAL_NOUNS
         and not verb.text.endswith("ss")
     )
+
+
+def _definite_subject_verb(seg: Segment, marks: list[Mark]) -> bool:
+    """ "the <one to three unknown nouns> <an unknown verb in the third person> <more>"."""
+    at = next(k for k, m in enumerate(seg.marks) if m is marks[0])
+    if at == 0 or seg.marks[at - 1].text != "the":
+        return False
+    if any(t.kind == "dataset" for m in seg.items for t in m.tags):
+        return False  # "the model uses cat-events a lot, so where that's cached": the data is asked for
+    for j in range(1, min(4, len(marks))):
+        word = marks[j]
+        if any(m.tags for m in marks[: j + 1]) or not word.text.isalpha():
+            return False
+        if word.text.endswith("s") and not word.text.endswith("ss") and word.text not in PLURAL_NOUNS:
+            return j + 1 < len(marks)  # something follows the verb
+    return False
 
 
 _BE = COPULAS | {"'s", "'re"}
@@ -411,7 +405,12 @@ _IS_FORMS = frozenset({"they're", "theyre", "it's", "that's", "which"})
 def _pronoun_statement(seg: Segment, elsewhere: bool) -> bool:
     """ "gouda or comte would be nice, they have the big NVMe", "..., that's where the H200s live", "...,
     they're idle most of the time": what a pronoun has or is, beside a request, says why."""
-    marks = [m for m in seg.marks if not ((m.has("filler") and not m.has("pron")) or m.has("conj"))]
+    # "it" and "are" are fillers elsewhere; here they are the subject and its verb
+    marks = [
+        m
+        for m in seg.marks
+        if not ((m.has("filler") and not (m.has("pron") or m.text in COPULAS)) or m.has("conj"))
+    ]
     # "it's the only render node with ...": "only" after an article ranks, it asks nothing
     every = seg.marks
     mods = [

@@ -15,6 +15,39 @@ from semsched_intents.marks import Mark
 from semsched_intents.text import Token
 from semsched_intents.vocab import Tag
 
+# Plural nouns that follow a label value ("c3 machines", "ssd disks"): not a verb in the present tense.
+PLURAL_NOUNS = frozenset(
+    [
+        "nodes",
+        "machines",
+        "boxes",
+        "hosts",
+        "servers",
+        "instances",
+        "vms",
+        "workers",
+        "disks",
+        "drives",
+        "cards",
+        "gpus",
+        "ones",
+        "pools",
+        "racks",
+        "types",
+        "models",
+        "boards",
+        "units",
+        "devices",
+        "systems",
+        "clusters",
+        "slots",
+        "tiers",
+        "sockets",
+        "chips",
+        "cpus",
+        "vcpus",
+    ]
+)
 _DATASET_HEADS = frozenset({"dataset", "data set", "corpus", "datasets"})
 _MACHINES = frozenset({"nodes", "node", "boxes", "box", "servers", "server", "hosts", "host", "machines"})
 _SKIP = frozenset({"the", "a", "an", "our", "their", "those", "these", "any", "its", "my"})
@@ -270,6 +303,10 @@ def _node_ranges(marks: list[Mark], tokens: Sequence[Token]) -> list[Mark]:
     of one family are meant too (at most 32)."""
     out: list[Mark] = []
     for mark in marks:
+        sibling = _slash_sibling(out, mark)
+        if sibling is not None:  # "edge-crw01/02": edge-crw02 as well
+            out.append(sibling)
+            continue
         hyphen = bool(out) and mark.entity() is not None and tokens[mark.start].joined
         if hyphen:
             first, between = out[-1].entity(), mark  # "gpu015-gpu017"
@@ -290,6 +327,18 @@ def _node_ranges(marks: list[Mark], tokens: Sequence[Token]) -> list[Mark]:
             tag = Tag("ent", name, kind="node")
             out.append(Mark(between.start, mark.end, (tag,), text=name, known=known))
     return out
+
+
+def _slash_sibling(out: Sequence[Mark], mark: Mark) -> Mark | None:
+    """ "nvx-host01/02": bare digits after a slash, as wide as a node's own number, name its sibling."""
+    if len(out) < 2 or out[-1].punct != "/" or mark.tags or not mark.text.isdigit():
+        return None
+    node = out[-2].entity()
+    number = _TRAILING_NUMBER.match(node.value) if node is not None and node.kind == "node" else None
+    if number is None or len(number.group(2)) != len(mark.text):
+        return None
+    name = number.group(1) + mark.text
+    return Mark(mark.start, mark.end, (Tag("ent", name, kind="node"),), text=name)
 
 
 def _range_bounds(first: Tag | None, mark: Mark) -> tuple[str, int, int, int] | None:
@@ -526,10 +575,53 @@ def _names_workload(marks: Sequence[Mark], n: int) -> bool:
         return True
     if n >= 3 and [m.text for m in marks[n - 2 : n]] == ["of", "the"] and marks[n - 3].has("replicas"):
         return True
-    opens = n == 0 or marks[n - 1].punct in (".", "!", "?", "\n")
-    return (
-        opens and n + 2 < len(marks) and not marks[n + 1].punct and not machines and marks[n + 2].punct == ":"
+    served = n >= 2 and [m.text for m in marks[n - 2 : n]] in (
+        ["for", "the"],
+        ["for", "our"],
+        ["for", "this"],
     )
+    if served and after is not None and _plain_noun(after):
+        return True  # "no spot for the signalling feed"
+    start = n - 1 if n and marks[n - 1].text in ("the", "our", "my") else n
+    opens = start == 0 or marks[start - 1].punct in (".", "!", "?", "\n", ":", ",")
+    workers = after is not None and after.has("replicas")
+    if opens and n + 2 < len(marks) and not marks[n + 1].punct and (workers or not machines):
+        if marks[n + 2].punct == ":":
+            return True  # a heading: "Operational forecast:", "shader workers:"
+        # the subject of a clause: "forecast retrain wants an A100", "the shader validation suite times out"
+        k = n + 1
+        while k < len(marks) and k - n <= 2 and _plain_noun(marks[k]):
+            k += 1
+        if k > n + 1 and k < len(marks) and _predicate(marks[k]):
+            return True
+    return False
+
+
+_AUXILIARIES = frozenset({"would", "will", "should", "could", "can", "may", "might", "is", "are", "be"})
+
+
+def _plain_noun(mark: Mark) -> bool:
+    text = mark.text
+    return (
+        not mark.tags
+        and not mark.punct
+        and text.isalpha()
+        and text not in _MACHINES
+        and text not in PLURAL_NOUNS
+        and text not in _AUXILIARIES
+    )
+
+
+def _third_person(mark: Mark) -> bool:
+    return mark.text.isalpha() and mark.text.endswith("s") and not mark.text.endswith("ss")
+
+
+def _predicate(mark: Mark) -> bool:
+    """A verb in the third person: one the lexicon knows ("wants", "needs") or an unknown one ("times",
+    "thrashes"); "strongly preferred" after "disks" is no verb."""
+    if mark.has("verb"):
+        return True
+    return (mark.has("mod") or not mark.tags) and _third_person(mark) and mark.text not in PLURAL_NOUNS
 
 
 def _own_names(marks: list[Mark]) -> None:
@@ -585,6 +677,20 @@ def _one_app_per(marks: list[Mark]) -> list[Mark]:
     return out
 
 
+_KEPT_FREE = frozenset({"free", "clear", "empty", "spare"})
+
+
+def _kept_free(marks: list[Mark]) -> None:
+    """ "keep awa-edge-1 free for the demod", "leave zone-c clear": the place is kept from this job."""
+    for n in range(2, len(marks)):
+        place = marks[n - 1].entity()
+        if marks[n].text not in _KEPT_FREE or place is None or place.kind not in ("node", "zone", "label"):
+            continue
+        verb = marks[n - 2] if not marks[n - 2].has("filler") or n < 3 else marks[n - 3]
+        if verb.text in ("keep", "leave", "keep it", "leave it"):
+            marks[n].tags = (Tag("negpost"),)
+
+
 def refine_marks(
     marks: list[Mark], tokens: Sequence[Token], app_words: Mapping[str, str] | None = None
 ) -> list[Mark]:
@@ -593,6 +699,7 @@ def refine_marks(
     _passives(marks)
     _own_names(marks)
     _telling_verbs(marks)
+    _kept_free(marks)
     _packed_together(marks)
     _whichever_best(marks)
     _load_combos(marks)
