@@ -337,7 +337,7 @@ HIVE = ClusterContext(
     apps=["honey-extractor", "wax-scheduler", "pollen-counter"],
     node_labels={"tier": ["batch", "serving"], "disk": ["nvme", "hdd"]},
     gpu_models=["l4", "a100"],
-    datasets=["clover-scans"],
+    datasets=["clover-scans", "beeswax2023"],
 )
 ROUND_SEVEN: list[tuple[str, Expected]] = [
     # what the request is for asks nothing more
@@ -527,6 +527,31 @@ ROUND_SEVEN: list[tuple[str, Expected]] = [
     (
         "pollen-counter close to the clover-scans cache pls",
         {("prefer_data_locality", "dataset=clover-scans", "medium")},
+    ),
+    # where the job is now, how things usually are, a name given, the job described
+    (
+        "the extractor is sat on an L4 right now. could we move to an A100?",
+        {("prefer_gpu_models", "models=['a100']", "medium")},
+    ),
+    (
+        "Could it go on an A100? The L4s are always booked by the other team anyway.",
+        {("prefer_gpu_models", "models=['a100']", "medium")},
+    ),
+    (
+        "Could it go on the big machines - sorry, I think they're called the serving ones?",
+        {("prefer_node_label", "key=tier,value=serving", "medium")},
+    ),
+    ("This is the batch export, so honestly wherever is fine.", set()),
+    # the bill, "nothing of ours", a dataset by the letters before its digits
+    ("keep the bill down pls, finance keeps asking about it", {("prefer_low_cost", "", "medium")}),
+    (
+        "our data manager asked that nothing of ours lands on queen-01",
+        {("avoid_nodes", "nodes=['queen-01']", "medium")},
+    ),
+    ("please run near the BEESWAX data", {("prefer_data_locality", "dataset=beeswax2023", "medium")}),
+    (
+        "One replica per machine please, and spread across the combs as well if that's doable.",
+        {("spread_replicas_nodes", "", "medium"), ("spread_replicas_zones", "", "medium")},
     ),
     # an unticked checklist item is not asked for
     (

@@ -90,6 +90,7 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
 POLARITY_WORDS: tuple[tuple[str, str], ...] = (
     (
         "neg",
+        "nothing of ours|nothing of mine|none of ours|none of our|"
         "not|no|don't|dont|do not|doesn't|doesnt|does not|isn't|isnt|aren't|arent|shouldn't|"
         "didn't|didnt|did not|wouldn't|would not|wasn't|weren't|mustn't|never be|no more|nothing on|"
         "should not|won't|wont|without|"
@@ -178,6 +179,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "bg",
         "had|has had|was|were|been|got burned|got bitten|got hit|last week|last month|"
         "last quarter|last year|last time|last night|last run|yesterday|ago|are in|is in|are on|is on|"
+        "is sat on|is sitting on|is currently on|currently on|is currently running on|currently running on|"
+        "currently runs on|"
         "runs in|run in|lives in|live in|sits in|sit in|are running in|is running in|runs on|"
         "are running on|is running on|incident|incidents|outage|outages|talks to|talk to|calls|"
         "reads from|writes to|depends on|connects to|used to|previously|earlier|historically|happened|"

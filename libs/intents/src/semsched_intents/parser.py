@@ -178,6 +178,8 @@ def _described(seg: Segment, elsewhere: bool) -> bool:
         return _subject_described(seg, elsewhere)
     if len(rest) > 1 and rest[1].text == "too":
         return True  # "eu-central-1a is too far from our users"
+    if len(rest) > 2 and rest[1].text in _FREQUENCY and not rest[2].tags and rest[2].text.endswith("ed"):
+        return True  # "the H100s are always booked by cardiology": how things are, no modifier
     if requests(seg):
         return False
     if any(m.text in _APPROVING for m in rest[1:]):
@@ -208,6 +210,8 @@ def _subject_described(seg: Segment, elsewhere: bool) -> bool:
     return len(before) >= 2 and before[-1].text in COPULAS and not before[0].has("pron")
 
 
+_HEDGES = frozenset({"think", "believe", "guess", "suppose", "reckon", "assume"})
+_FREQUENCY = frozenset({"always", "usually", "often", "normally", "mostly", "constantly"})
 _COMPARATIVES = frozenset({"where", "better", "faster", "closer", "newer"})
 
 
@@ -329,7 +333,7 @@ def _narrated(seg: Segment) -> bool:
     # a verb the lexicon does not know, or knows only by a guess ("saturate" is no "saturated")
     plain_verb = (not verb.tags or verb.conf < 1) and len(verb.text) >= 3 and verb.text.isalpha()
     if subject.has("subj") or (subject.has("pron") and subject.text in ("they", "it", "this", "that")):
-        return plain_verb
+        return plain_verb and verb.text not in _HEDGES  # "I think they're called the highmem ones"
     if _definite_subject_verb(seg, marks):
         return True  # "the DDC thrashes sata disks", "the batch validation suite times out on L4s"
     # "gs-sea-004 rebooted 3x overnight": a past tense after a place or an app (after a label
@@ -425,7 +429,10 @@ def _pronoun_statement(seg: Segment, elsewhere: bool) -> bool:
     if first.text.split(" ")[0] not in _PRONOUNS:
         return False
     if first.text.startswith("that's where") or first.text in _IS_FORMS:
-        return True  # "..., which saturate the local NVMe during rebuilds": a relative clause describes
+        # "I think they're called the highmem ones": a name, not a reason
+        return not (
+            len(marks) > 1 and marks[1].text in ("called", "named")
+        )  # "..., which saturate the local NVMe during rebuilds": a relative clause describes
     if first.text == "its" and not any(marks[1].has(r) for r in ("head", "replicas", "lhead")):
         return True  # "..., its the live feed", "its 30TB": "it's" without its apostrophe
     rest = marks[2:] if marks[1].text == "one" else marks[1:]  # "this one is cpu encode"

@@ -575,6 +575,10 @@ def _names_workload(marks: Sequence[Mark], n: int) -> bool:
         return True
     if n >= 3 and [m.text for m in marks[n - 2 : n]] == ["of", "the"] and marks[n - 3].has("replicas"):
         return True
+    if [m.text for m in marks[max(0, n - 3) : n]] == ["this", "is", "the"] or [
+        m.text for m in marks[max(0, n - 2) : n]
+    ] == ["it's", "the"]:
+        return after is not None and _plain_noun(after)  # "This is the deidentified export"
     served = n >= 2 and [m.text for m in marks[n - 2 : n]] in (
         ["for", "the"],
         ["for", "our"],
@@ -662,6 +666,8 @@ def _one_app_per(marks: list[Mark]) -> list[Mark]:
         if k < len(marks) and marks[k].has("replicas"):
             k += 1
         app = n + 1 < len(marks) and any(t.kind == "app" for t in marks[n + 1].tags)
+        if n + 1 < len(marks) and marks[n + 1].has("replicas"):
+            app, k = True, n + 2  # "one replica per machine"
         if (
             marks[n].text == "one"
             and app
@@ -689,6 +695,11 @@ def _kept_free(marks: list[Mark]) -> None:
         verb = marks[n - 2] if not marks[n - 2].has("filler") or n < 3 else marks[n - 3]
         if verb.text in ("keep", "leave", "keep it", "leave it"):
             marks[n].tags = (Tag("negpost"),)
+    for n in range(2, len(marks)):  # "we're trying to free up gpu-seg-01 for the new scanner"
+        place = marks[n].entity()
+        freeing = marks[n - 2].text in ("free", "freeing") and marks[n - 1].text == "up"
+        if place is not None and place.kind in ("node", "zone") and freeing:
+            marks[n - 2].tags = (Tag("neg"),)
 
 
 def refine_marks(

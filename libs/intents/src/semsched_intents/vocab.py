@@ -440,14 +440,17 @@ def _add_app_words(table: PhraseTable, apps: list[str]) -> None:
 def _short_forms(name: str, last_word: bool = False) -> list[str]:
     """Shortenings people write for an app or dataset: its first word ("laion" of laion-400m), for a
     dataset also a long last word ("the embeddings cache" of product-embeddings; an app's last word
-    is too often a common noun: ingress, ledger), or a prefix of five letters or more of a one-word
-    name ("elastic" of elasticsearch)."""
+    is too often a common noun: ingress, ledger), a prefix of five letters or more of a one-word
+    name ("elastic" of elasticsearch), or the letters before its digits ("brats" of brats2021)."""
     toks = phrase_tokens(name)
     if len(toks) > 1:
         first = [toks[0]] if len(toks[0]) >= 4 and toks[0].isalpha() else []
         last = [toks[-1]] if last_word and len(toks[-1]) >= 6 and toks[-1].isalpha() else []
         return first + last
     word = toks[0]
+    letters = re.match(r"[a-z]{4,}(?=\d)", word)  # "brats" of brats2021
+    if letters is not None:
+        return [letters.group(0)]
     return [word[:n] for n in range(5, len(word) - 1)] if word.isalpha() else []
 
 
