@@ -516,6 +516,7 @@ ROUND_SEVEN: list[tuple[str, Expected]] = [
         {("prefer_gpu_models", "models=['a100']", "medium")},
     ),
     ("prefer a100, accept l4", {("prefer_gpu_models", "models=['a100']", "medium")}),
+    ("we only accept a100 nodes", {("prefer_gpu_models", "models=['a100']", "critical")}),
     (
         "same comb as pollen-counter, not necessarily the same node",
         {("same_zone_as", "app=pollen-counter", "medium")},

@@ -20,7 +20,7 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "strictly|obligatory|compulsory|insist|i insist|whatever it takes|make it mandatory|"
         "cannot compromise|it is critical|it's critical|non-optional|hard constraint|hard rule|only ever|"
         "requisite|a hard must|demand|demands|only|exclusively|nothing but|nothing else|"
-        "nothing other than",
+        "nothing other than|only accept|only accepts|accept only|accepts only|will only accept",
     ),
     (
         "mod:critical neg",
