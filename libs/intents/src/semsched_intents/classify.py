@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from semsched_intents.clauses import Segment
+from semsched_intents.clauses import REQUEST_ROLES, Segment
 from semsched_intents.marks import Mark
 from semsched_intents.vocab import Tag
 
@@ -84,7 +84,7 @@ def _neighbours_described(seg: Segment) -> bool:
     cues = [m for m in seg.marks if m.has("cue", "colo")]
     if not cues or any(m.text not in _NEIGHBOURS for m in cues):
         return False
-    asks = any(m.has(r) for m in seg.marks for r in ("verb", "mod", "neg", "negpost"))
+    asks = any(m.has(r) for m in seg.marks for r in REQUEST_ROLES)
     return not asks and any(m.text in _COPULAS or m.has("bg") for m in seg.marks)
 
 
@@ -145,7 +145,6 @@ def _names_gpu(seg: Segment) -> bool:
 
 
 _STORED = frozenset({"cached", "lives", "live", "sits", "sit", "stored", "resides", "is on", "are on"})
-_ASKING = ("verb", "mod", "neg", "negpost")
 
 
 def _where_data_is(seg: Segment, item: Mark) -> bool:
@@ -154,7 +153,7 @@ def _where_data_is(seg: Segment, item: Mark) -> bool:
     (from the dataset) names it."""
     before = [m for m in seg.marks if m.end <= item.start]
     data = next((k for k, m in enumerate(before) if any(t.kind == "dataset" for t in m.tags)), None)
-    if data is None or any(m.has(r) for m in before for r in _ASKING):
+    if data is None or any(m.has(r) for m in before for r in REQUEST_ROLES):
         return False
     return any(m.text in _STORED for m in before[data + 1 :])
 

@@ -21,6 +21,8 @@ _SENTENCE_END = frozenset({".", "!", "?", ";", "\n"})
 _SEGMENT_END = frozenset({",", ":", "\u2014", "(", ")", "[", "]"})
 _AND_WORDS = frozenset({"and", "and also", "plus", "&", "then", "as well as"})
 _NEW_PREDICATE = ("verb", "mod", "neg", "subj", "corr")
+# The roles that make a clause ask for something: a predicate, a modifier, a polarity.
+REQUEST_ROLES = ("verb", "mod", "neg", "negpost")
 _RANK = {"medium": 0, "strong": 1, "critical": 2, "weak": 3}
 
 

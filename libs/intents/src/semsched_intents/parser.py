@@ -7,7 +7,7 @@ from itertools import pairwise
 
 from semsched_intents.calibration import calibrate
 from semsched_intents.classify import Candidate, classify
-from semsched_intents.clauses import COPULAS, Segment, assign_strengths, split_sentences
+from semsched_intents.clauses import COPULAS, REQUEST_ROLES, Segment, assign_strengths, split_sentences
 from semsched_intents.limits import ParserLimits
 from semsched_intents.marks import Mark
 from semsched_intents.merge import merge
@@ -61,7 +61,6 @@ _CHOICE = frozenset(
         "any works",
     }
 )
-_REQUEST_ROLES = ("verb", "mod", "neg", "negpost")
 # Our own class names and JSON punctuation are never a placement request (pasted output, injection).
 # A figure given to one ("min_free_cpu=2", "min_free_memory: 64Gi") is a config line, and is kept.
 _SCHEMA_WORDS = re.compile(r"\b(?:" + "|".join(INTENT_TYPES) + r")\b(?!\s?[=:]\s?\d)|[{}\[\]\"]")
@@ -137,7 +136,7 @@ def _without_roomy(candidates: list[Candidate]) -> list[Candidate]:
 
 
 def _is_request(seg: Segment) -> bool:
-    return any(m.has(r) for m in seg.marks for r in _REQUEST_ROLES) and any(
+    return any(m.has(r) for m in seg.marks for r in REQUEST_ROLES) and any(
         not m.tags and len(m.text) > 2 for m in seg.marks
     )
 
@@ -429,10 +428,9 @@ def _pronoun_statement(seg: Segment, elsewhere: bool) -> bool:
     if first.text.split(" ")[0] not in _PRONOUNS:
         return False
     if first.text.startswith("that's where") or first.text in _IS_FORMS:
-        # "I think they're called the highmem ones": a name, not a reason
-        return not (
-            len(marks) > 1 and marks[1].text in ("called", "named")
-        )  # "..., which saturate the local NVMe during rebuilds": a relative clause describes
+        # "..., which saturate the local NVMe during rebuilds": a relative clause describes too;
+        # "I think they're called the highmem ones" gives a name, not a reason
+        return not (len(marks) > 1 and marks[1].text in ("called", "named"))
     if first.text == "its" and not any(marks[1].has(r) for r in ("head", "replicas", "lhead")):
         return True  # "..., its the live feed", "its 30TB": "it's" without its apostrophe
     rest = marks[2:] if marks[1].text == "one" else marks[1:]  # "this one is cpu encode"
@@ -446,10 +444,9 @@ def _purpose(seg: Segment) -> bool:
     if seg.opener not in ("so", "so that") or seg.has("mod"):
         return False
     first = next((m for m in seg.marks if not (m.has("filler") or m.has("conj"))), None)
-    # a subject opens it ("so the autoscaler can ...", "so we don't ..."); "so cheaper nodes" asks
+    # a subject opens it ("so the autoscaler can ...", "so we don't ..."); "so cheaper nodes" and "so run
+    # in that zone" (a tagged word first) ask
     if first is None or not (not first.tags or first.has("subj") or first.has("pron")):
-        return False
-    if first.text.startswith("run "):  # "so run in that zone" orders
         return False
     refused = next((m.start for m in seg.marks if m.has("neg") and m.text != "without"), None)
     return refused is None or not any(m.start > refused for m in seg.items)

@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from semsched_intents.clauses import Segment
+from semsched_intents.clauses import REQUEST_ROLES, Segment
 from semsched_intents.marks import Mark
 
-_REQUEST_ROLES = ("verb", "mod", "neg", "negpost")
 _KIND_HEADS: dict[str, frozenset[str]] = {
     "node": frozenset(
         [
@@ -63,7 +62,7 @@ def _imperative(seg: Segment) -> bool:
 
 def requests(seg: Segment) -> bool:
     """Whether a clause asks for something (a predicate, a modifier, a polarity or a placement cue)."""
-    return any(seg.has(r) for r in _REQUEST_ROLES) or _has_cue(seg) or _imperative(seg)
+    return any(seg.has(r) for r in REQUEST_ROLES) or _has_cue(seg) or _imperative(seg)
 
 
 def _has_cue(seg: Segment) -> bool:
@@ -202,8 +201,8 @@ def _cancels(
 def _correct(seg: Segment, wrong: Segment) -> None:
     """ "near solr - sorry, I meant etcd": the correction replaces the mentions of the clause it
     corrects and keeps that clause's cues, polarity and strength."""
-    kinds = _entity_kinds(seg)
-    kept = [m for m in wrong.items if not (_entity_kinds(Segment([m])) & kinds)]
+    kinds = _kinds(seg.items)
+    kept = [m for m in wrong.items if not (_kinds([m]) & kinds)]
     if kinds and kept:  # "80 gigs of RAM and an H100 - no, sorry, an A100": the RAM stands
         wrong.marks = [
             m if m in kept or m.entity() is None else Mark(m.start, m.end, text=m.text) for m in wrong.marks
@@ -211,9 +210,14 @@ def _correct(seg: Segment, wrong: Segment) -> None:
     else:
         wrong.silenced = True
     if seg.items:
-        seg.marks = [m for m in wrong.marks if m.entity() is None and not m.has("corr")] + seg.marks
-        if seg.own is None:
-            seg.strength = wrong.strength
+        _take_predicate(seg, wrong)
+
+
+def _take_predicate(seg: Segment, source: Segment) -> None:
+    """The clause takes `source`'s cues, polarity and strength for its own mentions."""
+    seg.marks = [m for m in source.marks if m.entity() is None and not m.has("corr")] + seg.marks
+    if seg.own is None:
+        seg.strength = source.strength
 
 
 # A clause of these words alone, between two mentions, takes back the first ("zone-a - sorry, no, zone-b").
@@ -228,14 +232,18 @@ def _correcting_words(seg: Segment) -> bool:
     return bool(words) and all(m.text in _CORRECTING for m in words)
 
 
-def _entity_kinds(seg: Segment) -> set[str]:
-    return {t.kind for m in seg.items for t in m.tags if t.role == "ent"}
+def _kinds(marks: Sequence[Mark]) -> set[str]:
+    return {t.kind for m in marks for t in m.tags if t.role == "ent"}
 
 
-def _corrects(seg: Segment, previous: Segment | None, pending: bool) -> bool:
+def _same_kind(seg: Segment, previous: Segment) -> bool:
+    return bool(_kinds(seg.items) & _kinds(previous.items))
+
+
+def _corrects(seg: Segment, previous: Segment, pending: bool) -> bool:
     """ "zone-a - sorry, no, zone-b", "imgsrv-02, or actually imgsrv-03": a bare mention after correcting
     words replaces the mention of the same kind before it ("..., actually zone-b too" adds)."""
-    if previous is None or not seg.items or not (_entity_kinds(seg) & _entity_kinds(previous)):
+    if not _same_kind(seg, previous):
         return False
     if any(m.text in _ADDING or m.has("neg") or m.has("verb") for m in seg.marks):
         return False
@@ -243,9 +251,9 @@ def _corrects(seg: Segment, previous: Segment | None, pending: bool) -> bool:
     return pending or (first is not None and first.text in ("actually", "rather"))
 
 
-def _adds_to(seg: Segment, previous: Segment | None) -> bool:
+def _adds_to(seg: Segment, previous: Segment) -> bool:
     """ "avoid zone-a. zone-c too": bare names and "too" add to the mention of their kind before them."""
-    if previous is None or not seg.items or not (_entity_kinds(seg) & _entity_kinds(previous)):
+    if not _same_kind(seg, previous):
         return False
     if any(seg.has(r) for r in ("verb", "mod", "neg", "cue", "perm", "bg", "pron")):
         return False
@@ -276,15 +284,12 @@ def resolve_references(
                 pending, seg.silenced = True, True
                 history.append(seg)
                 continue
-            corrected = _corrects(seg, previous, pending) and previous is not None
-            if corrected and previous is not None:
+            corrected = previous is not None and _corrects(seg, previous, pending)
+            if previous is not None and corrected:
                 _correct(seg, previous)
-            elif _adds_to(seg, previous) and previous is not None:
-                seg.marks = [
-                    m for m in previous.marks if m.entity() is None and not m.has("corr")
-                ] + seg.marks
-                seg.strength = seg.own or previous.strength
-            elif pending and previous is not None and _recued(seg, previous):
+            elif previous is not None and _adds_to(seg, previous):
+                _take_predicate(seg, previous)
+            elif previous is not None and pending and _recued(seg, previous):
                 seg.borrowed, previous.silenced = _of_kind(previous.items, ("app",)), True
             pending = pending and not seg.items
             own = [m for m in seg.items if not m.has("cue")]  # "separate them": a cue, no object
