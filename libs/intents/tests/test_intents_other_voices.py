@@ -566,6 +566,30 @@ ROUND_SEVEN: list[tuple[str, Expected]] = [
 ]
 
 
+ROUND_EIGHT: list[tuple[str, Expected]] = [
+    # a clean record said as what a machine has not done; "the least reliable" ones are to be avoided
+    ("pick drones that havent been rebooting all week", {("prefer_reliable_nodes", "", "medium")}),
+    ("ideally a box which didn't crash lately", {("prefer_reliable_nodes", "", "weak")}),
+    ("stay away from the least reliable hosts", {("prefer_reliable_nodes", "", "medium")}),
+    ("run on whatever has the fewest recent hardware faults", {("prefer_reliable_nodes", "", "medium")}),
+    # not all of them in one place: spread over such places
+    (
+        "it'd be great if the extractor replicas weren't all in one comb",
+        {("spread_replicas_zones", "", "weak")},
+    ),
+    ("the copies shouldn't all end up on the same host", {("spread_replicas_nodes", "", "medium")}),
+    # what a failure would do says why, it refuses nothing
+    (
+        "spread across combs, so one comb going dark doesn't take the pollen-counter down",
+        {("spread_replicas_zones", "", "medium")},
+    ),
+    (
+        "replicas in different combs; a roof outage means no honey for a day",
+        {("spread_replicas_zones", "", "medium")},
+    ),
+]
+
+
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (ARENA, ROUND_THREE),
     (MILL, ROUND_TWO),
@@ -576,6 +600,7 @@ _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (QUAYS, ROUND_FIVE),
     (ORCHARD, ROUND_SIX),
     (HIVE, ROUND_SEVEN),
+    (HIVE, ROUND_EIGHT),
 ]
 
 

@@ -437,6 +437,48 @@ def _pronoun_statement(seg: Segment, elsewhere: bool) -> bool:
     return bool(rest) and rest[0].text in _STATIVE
 
 
+_CONSEQUENCES = frozenset(
+    [
+        "take",
+        "takes",
+        "took",
+        "bring",
+        "brings",
+        "knock",
+        "knocks",
+        "wipe",
+        "wipes",
+        "kill",
+        "kills",
+        "affect",
+        "affects",
+        "impact",
+        "impacts",
+        "break",
+        "breaks",
+        "hurt",
+        "hurts",
+        "starve",
+        "starves",
+    ]
+)
+
+
+_MISHAPS = frozenset({"outage", "outages", "failure", "failures", "loss", "cut", "crash", "downtime"})
+
+
+def _consequence(seg: Segment) -> bool:
+    """ "..., so a power cut in one room doesnt take lims down", "an outage shouldn't take out meter
+    reads", "an AZ outage means no reads": what a failure would do to something is a reason, not a
+    refusal of that thing."""
+    words = seg.marks
+    for a, b in pairwise(words):
+        if (a.has("neg") or a.has("negpost")) and not b.tags and b.text in _CONSEQUENCES:
+            return True
+    said = next((n for n, m in enumerate(words) if m.text == "means" and not m.tags), None)
+    return said is not None and any(m.has("bg") or m.text in _MISHAPS for m in words[:said])
+
+
 def _purpose(seg: Segment) -> bool:
     """ "..., so that the traffic stays off the inter-site link", "..., so the autoscaler can retire idle
     hosts": what the clause before is for asks nothing more ("so keep it out of zone-b" orders,
@@ -457,7 +499,7 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
     `named_before`: an earlier clause of the sentence names something ("r3 or r4, those have ...")."""
     if seg.silenced or seg.has("permverb") or _narrated(seg) or _condition_on_event(seg):
         return True
-    if _pronoun_statement(seg, elsewhere or named_before) or _purpose(seg):
+    if _pronoun_statement(seg, elsewhere or named_before) or _purpose(seg) or _consequence(seg):
         return True
     if seg.has("perm") and not seg.has("verb") and not seg.preferred:
         return not _excludes(seg)

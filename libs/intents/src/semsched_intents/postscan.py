@@ -276,20 +276,72 @@ _TROUBLE = frozenset(
 _RECENT = frozenset({"recent", "past", "prior", "previous", "known", "hardware", "node", "unplanned"})
 
 
+# what a machine did when it let its jobs down, after "hasn't been" / "didn't"
+_TROUBLE_VERBS = frozenset(
+    [
+        "flapping",
+        "flapped",
+        "flap",
+        "crashing",
+        "crashed",
+        "crash",
+        "failing",
+        "failed",
+        "fail",
+        "rebooting",
+        "rebooted",
+        "reboot",
+        "flaking",
+        "flaked",
+        "flake",
+        "dying",
+        "died",
+        "die",
+        "restarting",
+        "restarted",
+        "misbehaving",
+        "misbehaved",
+        "acting",
+    ]
+)
+_PERFECT = frozenset({"been", "had", "recently", "lately", "ever", "really"})
+_RELATIVE = frozenset({"that", "which", "who", "where"})
+_LESSER = frozenset({"least", "less"})
+
+
+def _trouble(mark: Mark) -> bool:
+    return mark.text in _TROUBLE or mark.has("concept", "unreliable")
+
+
 def _few_troubles(marks: list[Mark]) -> list[Mark]:
-    """ "a host with few incidents", "fewest restarts", "no recent outages": asks for a reliable node."""
+    """ "a host with few incidents", "fewest recent hardware faults": asks for a reliable node. So do
+    "nodes that haven't been flapping" and "hw that didnt crash recently" (a relative clause, or a
+    node word, before the negation), while "the least reliable nodes" is the unreliable ones."""
     out: list[Mark] = []
     n = 0
     while n < len(marks):
-        if marks[n].text in _FEW and marks[n].entity() is None:
+        mark = marks[n]
+        if mark.text in _FEW and mark.entity() is None:
             k = n + 1
             while k < len(marks) and marks[k].text in _RECENT and k - n < 3:
                 k += 1
-            if k < len(marks) and marks[k].text in _TROUBLE:
+            if k < len(marks) and _trouble(marks[k]):
                 out.append(_joined(marks[n : k + 1], Tag("concept", "reliable")))
                 n = k + 1
                 continue
-        out.append(marks[n])
+            if mark.text in _LESSER and k == n + 1 and k < len(marks) and marks[k].has("concept", "reliable"):
+                out.append(_joined(marks[n : k + 1], Tag("concept", "unreliable")))
+                n = k + 1
+                continue
+        if mark.has("neg") and n and (marks[n - 1].text in _RELATIVE or marks[n - 1].has("head")):
+            k = n + 1
+            while k < len(marks) and marks[k].text in _PERFECT and k - n < 3:
+                k += 1
+            if k < len(marks) and (marks[k].text in _TROUBLE_VERBS or _trouble(marks[k])):
+                out.append(_joined(marks[n : k + 1], Tag("concept", "reliable")))
+                n = k + 1
+                continue
+        out.append(mark)
         n += 1
     return out
 
@@ -490,6 +542,60 @@ def _zone_words(marks: list[Mark]) -> list[Mark]:
         out.append(mark)
         n += 1
     return out
+
+
+_ALL_IN = frozenset(
+    {"be", "been", "all", "put", "sit", "land", "end", "up", "go", "run", "placed", "scheduled"}
+)
+_IN_ONE = frozenset({"in", "on", "into", "onto", "at", "inside", "within", "the"})
+_SINGLE = frozenset({"one", "a", "single", "a single", "just one", "only one"})
+_NODE_WORDS = frozenset({"node", "box", "host", "machine", "server", "vm", "instance", "worker"})
+
+
+def _not_all_in_one(marks: list[Mark]) -> list[Mark]:
+    """ "the replicas weren't all in one building", "shouldn't all be on the same node", "not all in the
+    same zone": not all of them in one place asks to spread them over such places."""
+    out: list[Mark] = []
+    n = 0
+    while n < len(marks):
+        mark = marks[n]
+        if mark.has("neg") or mark.has("negpost"):
+            k = n + 1
+            every = False
+            while k < len(marks) and k - n < 5 and (marks[k].text in _ALL_IN or marks[k].has("filler")):
+                every = every or marks[k].text == "all"
+                if marks[k].text in _IN_ONE:
+                    break
+                k += 1
+            while k < len(marks) and k - n < 7 and marks[k].text in _IN_ONE:
+                k += 1
+            place = _one_place(marks, k) if every else None
+            if place is not None:
+                end, kind = place
+                out.append(_joined(marks[n:end], Tag("concept", kind)))
+                n = end
+                continue
+        out.append(mark)
+        n += 1
+    return out
+
+
+def _one_place(marks: Sequence[Mark], k: int) -> tuple[int, str] | None:
+    """Where "one place" starts at k: its end and the spread it negates."""
+    if k >= len(marks):
+        return None
+    word = marks[k]
+    if word.has("cue", "samezone"):
+        return k + 1, "spread_zones"
+    if word.has("concept", "together") and word.text.split(" ")[-1] in _NODE_WORDS:
+        return k + 1, "spread"
+    if word.text in _SINGLE and k + 1 < len(marks):
+        place = marks[k + 1]
+        if place.has("zoneword") and place.entity() is None:
+            return k + 2, "spread_zones"
+        if place.text in _NODE_WORDS:
+            return k + 2, "spread"
+    return None
 
 
 def _named_zone_next(marks: Sequence[Mark], k: int) -> bool:
@@ -721,5 +827,5 @@ def refine_marks(
     _spread_over(marks)
     _conditions(marks)
     _prevented(marks)
-    marks = _one_app_per(_zone_words(marks))
+    marks = _not_all_in_one(_one_app_per(_zone_words(marks)))
     return _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})
