@@ -587,6 +587,24 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         "replicas in different combs; a roof outage means no honey for a day",
         {("spread_replicas_zones", "", "medium")},
     ),
+    # the cluster's own words for a zone ("room", "terminal", "cage"); "same ... than/like" as "same ... as"
+    ("same cage as wax-scheduler pls", {("same_zone_as", "app=wax-scheduler", "medium")}),
+    ("one extractor per server room", {("spread_replicas_zones", "", "medium")}),
+    ("must stay in the same zone than pollen-counter", {("same_zone_as", "app=pollen-counter", "critical")}),
+    ("put it on the same host like honey-extractor", {("colocate_with", "app=honey-extractor", "medium")}),
+    # a hedge after a list governs the list; "+" and "|" join names; a stem left out of a sibling's name
+    (
+        "keep off drone-01, queen-01 if you can",
+        {("avoid_nodes", "nodes=['drone-01', 'queen-01']", "weak")},
+    ),
+    ("avoid comb-east + comb-roof", {("avoid_zones", "zones=['comb-east', 'comb-roof']", "medium")}),
+    ("drone-01 or -02 please", {("prefer_nodes", "nodes=['drone-01', 'drone-02']", "medium")}),
+    ("comb-roof is full, comb-west please", {("prefer_zones", "zones=['comb-west']", "medium")}),
+    # hedged questions ask, weakly
+    ("any chance it lands on queen-01?", {("prefer_nodes", "nodes=['queen-01']", "weak")}),
+    ("what if we put it next to the pollen-counter?", {("colocate_with", "app=pollen-counter", "weak")}),
+    ("is there a way to keep it out of comb-roof?", {("avoid_zones", "zones=['comb-roof']", "weak")}),
+    ("what if comb-roof goes dark?", set()),
 ]
 
 

@@ -152,6 +152,11 @@ def _aspect(seg: Segment) -> bool:
     )
 
 
+def _hedge(mark: Mark) -> bool:
+    """ "if you can", "ideally", "please": how much, not which way ("A is fine, B better" is a choice)."""
+    return mark.entity() is None and (mark.has("mod", "weak") or mark.text in ("please", "pls", "plz"))
+
+
 def _merge_lists(sentence: list[Segment]) -> list[Segment]:
     """ "avoid node-1, node-2 or node-3": a segment of bare names of the previous segment's last kind
     continues that segment's list (its polarity, cue and strength)."""
@@ -163,17 +168,21 @@ def _merge_lists(sentence: list[Segment]) -> list[Segment]:
             continue
         prev_items = out[-1].items if out else []
         kinds = {t.kind for m in seg.items for t in m.tags if t.role == "ent"}
+        body = list(seg.marks)
+        stated = bool(out) and any(m.text in COPULAS or m.has("bg") for m in out[-1].marks)
+        while body and _hedge(body[-1]) and not stated:
+            body.pop()  # "avoid kh-a, kh-b if you can": a hedge after the list governs all of it
         bare_list = (
             bool(seg.items)
             and all(  # "bulk is too slow" is a clause of its own, not a list item
                 ((not m.tags and m.text) or all(t.role in _LIST_ROLES for t in m.tags))
                 and m.text not in COPULAS
-                for m in seg.marks
+                for m in body
             )
             and sum(1 for m in seg.marks if not m.tags and m.text.isalpha()) < 2  # "radio loses frames"
         )
         last = prev_items[-1].entity() if prev_items else None
-        after_comma = bool(out) and out[-1].end_punct in (",", "/", "&") and not seg.contrast
+        after_comma = bool(out) and out[-1].end_punct in (",", "/", "&", "+", "|") and not seg.contrast
         pointed = bool(out) and not prev_items and out[-1].has("pron") and out[-1].has("verb")
         if (
             bare_list

@@ -29,7 +29,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "together with|co-locate with|colocate with|co-located with|colocated with|co-locating with|"
         "colocating with|co-locate|colocate|colocated|co-located|co-locating|colocating|colocation|colo with|"
         "co-location|same node as|same box as|same host as|same machine as|same server as|same nodes as|"
-        "same hosts as|on the same node as|share a node with|share nodes with|sharing a node with|"
+        "same hosts as|on the same node as|on the same host as|on the same box as|on the same machine as|"
+        "on the same server as|share a node with|share nodes with|sharing a node with|"
         "shares a node with|share a host with|share with|shared with|adjacent to|adjacent|neighbour|"
         "neighbor|neighbours|neighbors|affinity with|affinity to|pod affinity|on top of|in proximity to|"
         "in the vicinity of|proximity|proximity to|close proximity|in proximity|affinity|same node|"
@@ -208,7 +209,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "zone|zones|az|azs|availability zone|availability zones|region|regions|zonal|"
         "availabilty zone|datacenter|datacenters|site|sites|dc|dcs|datacentre|datacentres|metro|metros|"
         "data centre|data centres|data center|data centers|building|buildings|campus|campuses|rooms|halls|"
-        "hall|data hall|data halls|wing|wings|floor|floors",
+        "hall|data hall|data halls|wing|wings|floor|floors|room|server room|server rooms|terminal|terminals|"
+        "cage|cages",
     ),
     (
         "head",

@@ -14,7 +14,7 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "must|must be|must have|must run|always|absolutely|absolute|req'd|reqd|requ'd|"
         "under any circumstances|required|require|requires|requirement|hard requirement|a requirement|"
         "mandatory|critical|critically|crucially|at all costs|at all cost|at any cost|must-have|must have|"
-        "need|needs|needed|need to|needs to|"
+        "need|needs|needed|need to|needs to|necessary|is necessary|it is necessary|"
         "has to|have to|had better|got to|gotta|non-negotiable|nonnegotiable|essential|crucial|vital|"
         "imperative|no exceptions|no substitutes|no matter what|without exception|is a must|a must|shall|"
         "strictly|obligatory|compulsory|insist|i insist|whatever it takes|make it mandatory|"
@@ -77,7 +77,9 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "loose preference|a loose preference|mild preference|a mild preference|"
         "if it has room|if they have room|"
         "if there is capacity|if it has capacity|if room|if we have any|if we have one|if we have some|"
-        "if there are some|if you have any|if you have one|if any exist|if we've got any|if you've got any",
+        "if there are some|if you have any|if you have one|if any exist|if we've got any|if you've got any|"
+        "any chance|is there any chance|is there a chance|any possibility|is there a way|is there any way|"
+        "what if we|what if i|would it hurt to|would it hurt if",
     ),
     (
         "mod:medium",

@@ -248,7 +248,11 @@ _INFO_OPENERS = frozenset(
     | {"why", "how", "where's", "was", "were", "anyone", "any"}
 )
 _GREETINGS = frozenset({"hi", "hey", "hello", "sorry", "quick", "question", "q", "so", "um", "oh"})
-_ASKS_LEAVE = ("possible", "why not", "how about", "what about", "ok", "okay", "fine", "alright", "allowed")
+_ASKS_LEAVE = (
+    *("possible", "why not", "how about", "what about", "ok", "okay", "fine", "alright", "allowed"),
+    *("any chance", "is there any chance", "is there a chance", "is there a way", "is there any way"),
+    *("what if we", "what if i", "would it hurt"),
+)
 
 
 def _info_question(sentence: list[Segment]) -> bool:

@@ -241,9 +241,13 @@ def _keyed_counts(marks: list[Mark]) -> None:
 
 
 def _spread_over(marks: list[Mark]) -> None:
-    """ "spread over different nodes": "over" after a spread word is where, not a comparison."""
+    """ "spread over different nodes": "over" after a spread word is where, not a comparison; nor is
+    "than" after "same" ("the same zone than feature-store", as "as" is said in several languages)."""
     for n in range(1, len(marks)):
-        if marks[n].has("drop") and marks[n].text == "over" and marks[n - 1].has("concept", "spread"):
+        before = marks[n - 1]
+        if marks[n].has("drop") and marks[n].text == "over" and before.has("concept", "spread"):
+            marks[n].tags = (Tag("filler"),)
+        if marks[n].text in ("than", "like") and before.text.startswith("same "):
             marks[n].tags = (Tag("filler"),)
 
 
@@ -381,15 +385,30 @@ def _node_ranges(marks: list[Mark], tokens: Sequence[Token]) -> list[Mark]:
     return out
 
 
+_SIBLING_SEPARATORS = frozenset({"/", ",", "+", "&"})
+_SHAPE = str.maketrans("0123456789abcdefghijklmnopqrstuvwxyz", "9999999999" + "a" * 26)
+
+
 def _slash_sibling(out: Sequence[Mark], mark: Mark) -> Mark | None:
-    """ "nvx-host01/02": bare digits after a slash, as wide as a node's own number, name its sibling."""
-    if len(out) < 2 or out[-1].punct != "/" or mark.tags or not mark.text.isdigit():
+    """ "nvx-host01/02", "tooledge-01, -02", "sem-gpu-a1 or -a2", "ops-core-a/b/c": a short id of the
+    same shape as a node's last part, after a slash, a comma or "or", names its sibling."""
+    if len(out) >= 3 and out[-1].punct == "\u2014":
+        out = out[:-1]  # "-02": the hyphen that stood for the shared stem
+    if len(out) < 2 or mark.tags or not mark.text.isalnum() or len(mark.text) > 4:
+        return None
+    if out[-1].punct not in _SIBLING_SEPARATORS and out[-1].text not in ("or", "and"):
         return None
     node = out[-2].entity()
-    number = _TRAILING_NUMBER.match(node.value) if node is not None and node.kind == "node" else None
-    if number is None or len(number.group(2)) != len(mark.text):
+    if node is None or node.kind != "node":
         return None
-    name = number.group(1) + mark.text
+    number = _TRAILING_NUMBER.match(node.value)
+    if mark.text.isdigit() and number is not None and len(number.group(2)) == len(mark.text):
+        name = number.group(1) + mark.text
+    else:
+        stem, _, last = node.value.rpartition("-")
+        if not stem or last.translate(_SHAPE) != mark.text.translate(_SHAPE):
+            return None
+        name = f"{stem}-{mark.text}"
     return Mark(mark.start, mark.end, (Tag("ent", name, kind="node"),), text=name)
 
 
@@ -510,7 +529,7 @@ def _zone_words(marks: list[Mark]) -> list[Mark]:
             k = n + 1
             if k < len(marks) and marks[k].has("zoneword") and marks[k].entity() is None:
                 end = k + 1
-                if end < len(marks) and marks[end].text in ("as", "with", "that"):
+                if end < len(marks) and marks[end].text in ("as", "with", "that", "than", "like", "of"):
                     end += 1
                 out.append(_joined(marks[n:end], Tag("cue", "samezone")))
                 n = end
