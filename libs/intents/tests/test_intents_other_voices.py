@@ -605,6 +605,25 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("what if we put it next to the pollen-counter?", {("colocate_with", "app=pollen-counter", "weak")}),
     ("is there a way to keep it out of comb-roof?", {("avoid_zones", "zones=['comb-roof']", "weak")}),
     ("what if comb-roof goes dark?", set()),
+    # a question answered in the next sentence asks what the answer says
+    ("l4 or a100? a100, the kernels are tuned for it", {("prefer_gpu_models", "models=['a100']", "medium")}),
+    ("spread over drones or combs? combs.", {("spread_replicas_zones", "", "medium")}),
+    ("should the replicas spread? yes, across combs", {("spread_replicas_zones", "", "medium")}),
+    (
+        "right next to wax-scheduler? no, the same comb is plenty",
+        {("same_zone_as", "app=wax-scheduler", "medium")},
+    ),
+    (
+        "can it go in comb-west? and keep it off comb-roof",
+        {("prefer_zones", "zones=['comb-west']", "medium"), ("avoid_zones", "zones=['comb-roof']", "medium")},
+    ),
+    # questions that ask to be told something ask for no placement
+    ("could you check why the extractor is pending in comb-east?", set()),
+    ("Which drone has the a100 again? drone-01 or drone-02?", set()),
+    # a size that is no free-memory request
+    ("near clover-scans (~3TB)", {("prefer_data_locality", "dataset=clover-scans", "medium")}),
+    ("keep the replicas on one host, they share a 12G cache", {("colocate_replicas", "", "medium")}),
+    ("give it a 64G box", {("min_free_memory", "gib=64.0", "medium")}),
 ]
 
 

@@ -342,3 +342,9 @@ COMMON_VALUES = frozenset(
         "stable",
     }
 )
+
+# Nouns for a machine, in the singular and the plural ("one per host", "the r12 nodes").
+MACHINE_NOUNS = frozenset(
+    {"node", "nodes", "box", "boxes", "machine", "machines", "host", "hosts", "server", "servers"}
+    | {"instance", "instances", "vm", "vms", "worker", "workers"}
+)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from itertools import pairwise
 
 from semsched_intents.calibration import calibrate
 from semsched_intents.classify import Candidate, classify
 from semsched_intents.clauses import COPULAS, REQUEST_ROLES, Segment, assign_strengths, split_sentences
+from semsched_intents.lexicon import MACHINE_NOUNS
 from semsched_intents.limits import ParserLimits
 from semsched_intents.marks import Mark
 from semsched_intents.merge import merge
@@ -91,18 +93,21 @@ class CpuParser:
         sentences = split_sentences(marks, [m.text for m in marks])
         assign_strengths(sentences)
         resolve_references(sentences, _INDIFFERENCE, _CHOICE)
-        candidates: list[Candidate] = []
+        per_sentence: list[list[Candidate]] = []
         unparsed: list[str] = []
         _background_sentences(sentences)
         asking = [seg for sentence in sentences for seg in sentence if seg.items and requests(seg)]
         for sentence in sentences:
+            per_sentence.append([])
             for k, seg in enumerate(sentence):
                 elsewhere = any(other is not seg for other in asking)
                 quiet = _silenced(seg, elsewhere, any(s.items for s in sentence[:k]))
                 found = [] if quiet else classify(seg)
-                candidates.extend(found)
+                per_sentence[-1].extend(found)
                 if not found and not quiet and _is_request(seg) and not seg.has("perm"):
                     unparsed.append(_span_text(text, tokens, seg))
+        _answered(sentences, per_sentence)
+        candidates = [c for found in per_sentence for c in found]
         merged = merge(_without_roomy(candidates))
         if self._calibrate:
             for item in merged:
@@ -111,6 +116,65 @@ class CpuParser:
                 item["confidence"] = calibrate(score)
         intents = [Intent.model_validate(i) for i in merged]
         return ParseResult(intents=intents, unparsed=unparsed[:10])
+
+
+_FAMILIES = {
+    "spread_replicas_nodes": "spread",
+    "spread_replicas_zones": "spread",
+    "colocate_replicas": "spread",
+    "colocate_with": "near",
+    "avoid_colocation_with": "near",
+    "same_zone_as": "near",
+    "prefer_least_loaded": "load",
+    "prefer_bin_packing": "load",
+}
+_ANSWERS = frozenset({"yes", "yeah", "yep", "yup", "no", "nah", "nope", "sure", "definitely", "ok", "okay"})
+_NO = frozenset({"no", "nah", "nope"})
+
+
+def _family(c: Candidate) -> str:
+    family = _FAMILIES.get(c.type) or c.type.removeprefix("prefer_").removeprefix("avoid_")
+    return family + str(c.params.get("key", ""))  # a label's key: "storage" asks apart from "pool"
+
+
+def _restates(answer: Candidate, asked: Sequence[Candidate]) -> bool:
+    """The answer picks from what the question offered: the same class, its values among the offered."""
+    for c in asked:
+        if c.type == answer.type:
+            if c.params == answer.params:
+                return True
+            for key, value in answer.params.items():
+                offered = c.params.get(key)
+                if isinstance(value, list) and isinstance(offered, list) and set(value) <= set(offered):
+                    return True
+    return False
+
+
+def _answered(sentences: list[list[Segment]], found: list[list[Candidate]]) -> None:
+    """ "T4 or L4? L4 I think", "should it spread? yes, across zones", "pin near X? nah, same zone is
+    enough": a question answered in the next sentence asks what the answer says, not what it offered."""
+    for k in range(len(sentences) - 1):
+        if sentences[k][-1].sentence_end != "?" or not found[k]:
+            continue
+        answer = [m for seg in sentences[k + 1] for m in seg.marks]
+        if not answer:
+            continue
+        said = answer[0].text.split(" ")[0]
+        replies = found[k + 1]
+        picks = not replies and (answer[0].has("zoneword") or said in MACHINE_NOUNS)
+        if not (said in _ANSWERS or picks or any(_restates(c, found[k]) for c in replies)):
+            continue
+        if said in _NO and not replies:
+            found[k] = []  # "spot? nah"
+            continue
+        if not replies and said in MACHINE_NOUNS:
+            found[k] = [c for c in found[k] if c.type != "spread_replicas_zones"]  # "nodes or zones? nodes"
+            continue
+        if not replies and answer[0].has("zoneword"):
+            found[k] = [c for c in found[k] if c.type != "spread_replicas_nodes"]
+            continue
+        families = {_family(c) for c in replies}
+        found[k] = [c for c in found[k] if _family(c) not in families]
 
 
 _MIN_FREE = {"cpu": "min_free_cpu", "memory": "min_free_memory", "gpu": "min_free_gpus"}
@@ -245,7 +309,7 @@ def _opens_with_order(seg: Segment) -> bool:
 # unless it asks whether something is possible ("is possible to run on nvme?", "why not put it on r3?").
 _INFO_OPENERS = frozenset(
     {"is", "are", "does", "do", "did", "has", "have", "who", "what", "what's", "whats", "which", "when"}
-    | {"why", "how", "where's", "was", "were", "anyone", "any"}
+    | {"why", "how", "where's", "was", "were", "anyone", "any", "will"}
 )
 _GREETINGS = frozenset({"hi", "hey", "hello", "sorry", "quick", "question", "q", "so", "um", "oh"})
 _ASKS_LEAVE = (
@@ -259,10 +323,29 @@ def _info_question(sentence: list[Segment]) -> bool:
     if sentence[-1].end_punct != "?" and sentence[-1].sentence_end != "?":
         return False
     marks = [m for seg in sentence for m in seg.marks]
-    first = next((m for m in marks if m.text not in _GREETINGS and not m.has("conj")), None)
-    if first is None or first.text.split(" ")[0] not in _INFO_OPENERS:
+    at = next((k for k, m in enumerate(marks) if m.text not in _GREETINGS and not m.has("conj")), None)
+    if at is None:
+        return False
+    opening = " ".join(m.text for m in marks[at : at + 3])
+    if not (marks[at].text.split(" ")[0] in _INFO_OPENERS or opening.startswith(_ASKS_TO_TELL)):
         return False
     return not any(m.text.startswith(_ASKS_LEAVE) for m in marks)
+
+
+# "can you tell me which nodes are validated?", "could you check why it is pending in sa-east-1a?"
+_ASKS_TO_TELL = (
+    *("can you tell", "could you tell", "can you check", "could you check", "can you confirm"),
+    *("could you confirm", "do you know", "tell me", "any idea", "can you explain", "could you explain"),
+)
+
+
+def _offered(sentence: list[Segment]) -> bool:
+    """ "marula or acacia?": names and nothing else, asked."""
+    return sentence[-1].sentence_end == "?" and all(
+        all(t.role in ("ent", "conj", "filler") for t in m.tags) and m.tags
+        for seg in sentence
+        for m in seg.marks
+    )
 
 
 _THANKS = ("thanks for", "thank you for", "thx for", "cheers for", "ty for")
@@ -273,8 +356,8 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
     up" (unless it also gives an order); "Does it need arm? No." answers itself; "ignore that"
     takes back what came before."""
     for n, sentence in enumerate(sentences):
-        if _info_question(sentence):
-            for seg in sentence:
+        if _info_question(sentence) or (n and _info_question(sentences[n - 1]) and _offered(sentence)):
+            for seg in sentence:  # "Which node has the A100 again? marula or acacia?"
                 seg.silenced = True
         for seg in sentence:  # "just a thank you for getting it running on gpu-3 last week!"
             if any(f" {t} " in f" {_words(seg)} " for t in _THANKS):

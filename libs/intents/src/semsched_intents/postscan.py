@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from itertools import pairwise
 
+from semsched_intents.lexicon import MACHINE_NOUNS
 from semsched_intents.marks import Mark
 from semsched_intents.text import Token
 from semsched_intents.vocab import Tag
@@ -49,7 +50,6 @@ PLURAL_NOUNS = frozenset(
     ]
 )
 _DATASET_HEADS = frozenset({"dataset", "data set", "corpus", "datasets"})
-_MACHINES = frozenset({"nodes", "node", "boxes", "box", "servers", "server", "hosts", "host", "machines"})
 _SKIP = frozenset({"the", "a", "an", "our", "their", "those", "these", "any", "its", "my"})
 # Words that cannot be an app's name in "near the <name> pods".
 _NOT_NAMES = frozenset(
@@ -169,7 +169,7 @@ def _unknown_names(marks: list[Mark], tokens: Sequence[Token], app_words: Mappin
         after = marks[run_end] if run_end < len(marks) else None
         head_text = " ".join(t.text for t in tokens[after.start : after.end]) if after else ""
         glued = len(run) > 1 and all(tokens[m.start].joined for m in run[1:])
-        machines = head_text in _MACHINES  # "not the r12 nodes": a group of machines, not an app
+        machines = head_text in MACHINE_NOUNS  # "not the r12 nodes": a group of machines, not an app
         kind = ""
         if after is not None and head_text in _DATASET_HEADS:
             kind = "dataset"
@@ -238,6 +238,39 @@ def _keyed_counts(marks: list[Mark]) -> None:
                 break
             if not (before.punct in _KEYED_GAP or before.has("filler") or before.has("qadj")):
                 break
+
+
+_EACH = frozenset({"each", "apiece", "per"})
+
+
+def _sizes_said(marks: list[Mark]) -> None:
+    """A size that asks for no free memory: "~40MB each", "reads at 3GB/s", "near the logs (~2TB)" (the
+    data's size), "they share a 20G shm segment" (a thing's size; "a 64G box" still asks)."""
+    for n, mark in enumerate(marks):
+        if not mark.has("qty") or not any(t.kind == "memory" for t in mark.tags):
+            continue
+        after = marks[n + 1] if n + 1 < len(marks) else None
+        later = marks[n + 2] if n + 2 < len(marks) else None
+        before = marks[n - 1] if n else None
+        rate = after is not None and after.punct == "/" and later is not None and later.text in ("s", "sec")
+        each = after is not None and after.text in _EACH
+        sized = (
+            before is not None
+            and before.punct == "("
+            and n >= 2
+            and any(t.kind == "dataset" for t in marks[n - 2].tags)
+        )
+        thing = (
+            before is not None
+            and before.text in ("a", "an")
+            and after is not None
+            and after.entity() is None
+            and not after.has("res")
+            and after.text.isalpha()
+            and after.text not in MACHINE_NOUNS
+        )
+        if rate or each or sized or thing:
+            mark.tags = (Tag("filler"),)
 
 
 def _spread_over(marks: list[Mark]) -> None:
@@ -568,7 +601,6 @@ _ALL_IN = frozenset(
 )
 _IN_ONE = frozenset({"in", "on", "into", "onto", "at", "inside", "within", "the"})
 _SINGLE = frozenset({"one", "a", "single", "a single", "just one", "only one"})
-_NODE_WORDS = frozenset({"node", "box", "host", "machine", "server", "vm", "instance", "worker"})
 
 
 def _not_all_in_one(marks: list[Mark]) -> list[Mark]:
@@ -606,13 +638,13 @@ def _one_place(marks: Sequence[Mark], k: int) -> tuple[int, str] | None:
     word = marks[k]
     if word.has("cue", "samezone"):
         return k + 1, "spread_zones"
-    if word.has("concept", "together") and word.text.split(" ")[-1] in _NODE_WORDS:
+    if word.has("concept", "together") and word.text.split(" ")[-1] in MACHINE_NOUNS:
         return k + 1, "spread"
     if word.text in _SINGLE and k + 1 < len(marks):
         place = marks[k + 1]
         if place.has("zoneword") and place.entity() is None:
             return k + 2, "spread_zones"
-        if place.text in _NODE_WORDS:
+        if place.text in MACHINE_NOUNS:
             return k + 2, "spread"
     return None
 
@@ -735,7 +767,7 @@ def _plain_noun(mark: Mark) -> bool:
         not mark.tags
         and not mark.punct
         and text.isalpha()
-        and text not in _MACHINES
+        and text not in MACHINE_NOUNS
         and text not in PLURAL_NOUNS
         and text not in _AUXILIARIES
     )
@@ -779,9 +811,6 @@ def _telling_verbs(marks: list[Mark]) -> None:
         mark.tags = (Tag("tells"),)
 
 
-_MACHINE_WORDS = frozenset({"node", "host", "machine", "box", "server", "vm", "worker"})
-
-
 def _one_app_per(marks: list[Mark]) -> list[Mark]:
     """ "one l0-processor per node", "one sorter replica per host": the app's replicas spread over nodes."""
     out: list[Mark] = []
@@ -798,7 +827,7 @@ def _one_app_per(marks: list[Mark]) -> list[Mark]:
             and app
             and k + 1 < len(marks)
             and marks[k].text == "per"
-            and marks[k + 1].text in _MACHINE_WORDS
+            and marks[k + 1].text in MACHINE_NOUNS
         ):
             out.append(_joined(marks[n : k + 2], Tag("concept", "spread_nodes")))
             n = k + 2
@@ -844,6 +873,7 @@ def refine_marks(
     _bare_counts(marks)
     _keyed_counts(marks)
     _spread_over(marks)
+    _sizes_said(marks)
     _conditions(marks)
     _prevented(marks)
     marks = _not_all_in_one(_one_app_per(_zone_words(marks)))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from rapidfuzz.distance import OSA
 
 from semsched_intents.concepts import GPU_SUFFIXES
-from semsched_intents.lexicon import COMMON_VALUES
+from semsched_intents.lexicon import COMMON_VALUES, MACHINE_NOUNS
 from semsched_intents.marks import Mark, fuzzy_mark, key_values
 from semsched_intents.quantities import parse_quantity
 from semsched_intents.text import Token
@@ -48,29 +48,7 @@ _APP_HEADS = frozenset(
 _PLACING = frozenset({"on", "onto", "in", "into", "to"})
 # Nouns for machines: an everyday-word label value right before one names the label ("GPU nodes",
 # "prod boxes", "best-effort machines").
-_NODE_HEADS = frozenset(
-    {
-        "node",
-        "nodes",
-        "box",
-        "boxes",
-        "machine",
-        "machines",
-        "host",
-        "hosts",
-        "server",
-        "servers",
-        "instance",
-        "instances",
-        "vm",
-        "vms",
-        "worker",
-        "workers",
-        "hardware",
-        "capacity",
-        "fleet",
-    }
-)
+_NODE_HEADS = MACHINE_NOUNS | {"hardware", "capacity", "fleet"}
 _WORD_ROLES = frozenset({"mod", "neg", "perm", "permverb", "verb", "cue", "res", "replicas", "concept", "bg"})
 
 
