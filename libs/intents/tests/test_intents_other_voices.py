@@ -624,6 +624,27 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("near clover-scans (~3TB)", {("prefer_data_locality", "dataset=clover-scans", "medium")}),
     ("keep the replicas on one host, they share a 12G cache", {("colocate_replicas", "", "medium")}),
     ("give it a 64G box", {("min_free_memory", "gib=64.0", "medium")}),
+    # shorthand: "if poss", "if u can", "def", "hard req", "nbd"; "1/node"; names before a clause's list
+    ("comb-west if poss", {("prefer_zones", "zones=['comb-west']", "weak")}),
+    ("KEEP OFF queen-01 if u can", {("avoid_nodes", "nodes=['queen-01']", "weak")}),
+    ("def not on spot", {("avoid_spot", "", "strong")}),
+    ("hard req: nvme disks", {("prefer_node_label", "key=disk,value=nvme", "critical")}),
+    ("extractor x4, 1/host", {("spread_replicas_nodes", "", "medium")}),
+    (
+        "clover-scans + beeswax2023 local if poss",
+        {
+            ("prefer_data_locality", "dataset=clover-scans", "weak"),
+            ("prefer_data_locality", "dataset=beeswax2023", "weak"),
+        },
+    ),
+    (
+        "2 cores, 6 gigs free would be nice",
+        {("min_free_cpu", "cores=2.0", "weak"), ("min_free_memory", "gib=6.0", "weak")},
+    ),
+    (
+        "must share a comb with wax-scheduler, ideally right next to it",
+        {("same_zone_as", "app=wax-scheduler", "critical"), ("colocate_with", "app=wax-scheduler", "weak")},
+    ),
 ]
 
 

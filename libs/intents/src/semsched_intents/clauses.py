@@ -192,8 +192,30 @@ def _merge_lists(sentence: list[Segment]) -> list[Segment]:
             out[-1].marks.extend(seg.marks)
             out[-1].end_punct = seg.end_punct
             continue
+        if out and _leads_list(out[-1], seg):
+            seg.marks[:0] = out.pop().marks  # "bid-landscape + floor-history local if poss"
         out.append(seg)
     return out
+
+
+def _item_kind(mark: Mark) -> str:
+    tag = mark.entity()
+    return "" if tag is None else (tag.role if tag.role == "qty" else tag.kind)
+
+
+def _leads_list(before: Segment, seg: Segment) -> bool:
+    """Names alone ("X + Y ...", "4 cores, 8 gigs spare would be nice") before a clause that opens with
+    one more of their kind: they are the first items of that clause's list."""
+    if before.end_punct not in (",", "+", "&", "|") or seg.contrast or not before.items or not seg.items:
+        return False
+    if not all(m.entity() is not None or m.has("conj") or m.has("filler") for m in before.marks):
+        return False
+    first = seg.items[0]
+    if any(m.start < first.start and not (m.has("filler") or m.has("conj")) for m in seg.marks):
+        return False  # "zone-a, avoid zone-b": the clause's own predicate comes first
+    if seg.has("bg") or any(m.text.split(" ")[0] in COPULAS for m in seg.marks):
+        return False  # "zone-a, zone-b is flaky", "west-wing-1f, east is full"
+    return {_item_kind(m) for m in before.items} == {_item_kind(first)}
 
 
 def _analyse(seg: Segment) -> None:
@@ -230,6 +252,12 @@ def _modifier_only(seg: Segment) -> bool:
     """ "zone b or c, definitely" governs what it follows; "the robot can't lose its planner" is a
     clause of its own (two or more words the lexicon does not know)."""
     return sum(1 for m in seg.marks if not m.tags and not m.punct and m.text.isalpha()) < 2
+
+
+def _own_predicate(seg: Segment, before: Segment) -> bool:
+    """ "must be in the same zone as X, ideally next to it": a cue with a pronoun is a predicate of its
+    own, and leaves the modifier of the one before alone."""
+    return before.own is not None and seg.has("cue") and seg.has("pron")
 
 
 _PREFERRING = frozenset({"preferred", "preferable", "ideal", "better", "best", "even better"})
@@ -275,7 +303,7 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
                     _backward([last_content], seg.mods(), False)  # "No spot. No exceptions."
                 elif seg.starts_conj and not seg.contrast:
                     pending = seg.own
-                elif earlier and _modifier_only(seg):
+                elif earlier and _modifier_only(seg) and not _own_predicate(seg, earlier[-1]):
                     _backward(earlier, seg.mods(), seg.has("all"), seg.has("neg"))
                     earlier[-1].preferred = any(m.text in _PREFERRING for m in seg.marks)
                 continue

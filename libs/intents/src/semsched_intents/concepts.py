@@ -157,7 +157,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "one per worker|one per vm|one per instance|own machine|own host|own box|own server|per runner|"
         "one per runner|"
         "its own machine|their own machine|their own node|own nodes|own machines|own hosts|diff nodes|"
-        "diff hosts|diff machines|diff boxes|diff servers",
+        "diff hosts|diff machines|diff boxes|diff servers|no doubling up|no doubling-up|don't double up|"
+        "never double up|no double-ups|no two on a node|no two on one node",
     ),
     (
         "concept:spread_zones",

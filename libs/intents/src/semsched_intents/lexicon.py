@@ -14,7 +14,7 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "must|must be|must have|must run|always|absolutely|absolute|req'd|reqd|requ'd|"
         "under any circumstances|required|require|requires|requirement|hard requirement|a requirement|"
         "mandatory|critical|critically|crucially|at all costs|at all cost|at any cost|must-have|must have|"
-        "need|needs|needed|need to|needs to|necessary|is necessary|it is necessary|"
+        "need|needs|needed|need to|needs to|necessary|is necessary|it is necessary|hard req|hard reqs|"
         "has to|have to|had better|got to|gotta|non-negotiable|nonnegotiable|essential|crucial|vital|"
         "imperative|no exceptions|no substitutes|no matter what|without exception|is a must|a must|shall|"
         "strictly|obligatory|compulsory|insist|i insist|whatever it takes|make it mandatory|"
@@ -41,7 +41,8 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "extremely|super|emphatically|do everything you can|i really want|really want|really like|"
         "really need|urgent|urgently|make certain|certainly|surely|by any means|keen|really keen|strong|"
         "top prio|a priority|as possible|pretty important|quite important|rather important|very keen|"
-        "a big deal|care a lot|we care a lot|it's key|it is key|it's key that|it is key that|key requirement",
+        "a big deal|care a lot|we care a lot|it's key|it is key|it's key that|it is key that|key requirement|"
+        "as much as poss|as far as poss|def|defo|deffo|defs",
     ),
     (
         "mod:weak",
@@ -79,7 +80,8 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "if there is capacity|if it has capacity|if room|if we have any|if we have one|if we have some|"
         "if there are some|if you have any|if you have one|if any exist|if we've got any|if you've got any|"
         "any chance|is there any chance|is there a chance|any possibility|is there a way|is there any way|"
-        "what if we|what if i|would it hurt to|would it hurt if",
+        "what if we|what if i|would it hurt to|would it hurt if|"
+        "if poss|when poss|where poss|if u can|if u could|when u can|where u can|nbd|nice2have|n2h",
     ),
     (
         "mod:medium",

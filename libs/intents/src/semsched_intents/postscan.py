@@ -545,6 +545,7 @@ _SPREAD_LEADS = frozenset(
 _QUANTIFIERS = frozenset({"both", "all", "the", "two", "three", "different", "multiple", "our", "separate"})
 _LOSS_BEFORE = frozenset({"lose", "losing", "survive", "surviving", "tolerate", "withstand", "outlive"})
 _LOSS_AFTER = frozenset({"outage", "outages", "failure", "failures", "loss"})
+_SHARE = frozenset({"share", "shares", "sharing"})
 _ONE_OF_SEVERAL = frozenset({"each", "every", "per", "different", "separate", "distinct"})
 _ONE = frozenset({"a", "an", "one", "the", "whole", "entire", "single", "full", "complete"})
 
@@ -566,6 +567,12 @@ def _zone_words(marks: list[Mark]) -> list[Mark]:
                     end += 1
                 out.append(_joined(marks[n:end], Tag("cue", "samezone")))
                 n = end
+                continue
+        if mark.text in _SHARE and n + 3 < len(marks) and marks[n + 1].text in ("a", "the", "one"):
+            word, after = marks[n + 2], marks[n + 3]
+            if word.has("zoneword") and word.entity() is None and after.text == "with":
+                out.append(_joined(marks[n : n + 4], Tag("cue", "samezone")))  # "share a comb with X"
+                n += 4
                 continue
         if (mark.text in _SPREAD_LEADS or mark.text in _LOSS_BEFORE) and mark.entity() is None:
             skip = _QUANTIFIERS if mark.text in _SPREAD_LEADS else _ONE
@@ -811,6 +818,36 @@ def _telling_verbs(marks: list[Mark]) -> None:
         mark.tags = (Tag("tells"),)
 
 
+_ONE_EACH = frozenset({"1", "one", "max 1", "max one", "at most 1", "at most one"})
+_A_REPLICA = frozenset({"pod", "replica", "copy", "instance", "pods", "replicas"})
+
+
+def _one_per(marks: list[Mark]) -> list[Mark]:
+    """ "1/node", "1 pod/node", "1 per terminal": one each per machine or per zone spreads them."""
+    out: list[Mark] = []
+    n = 0
+    while n < len(marks):
+        k = n + 1
+        if marks[n].text in _ONE_EACH and k < len(marks) and marks[k].text in _A_REPLICA:
+            k += 1
+        if (
+            marks[n].text in _ONE_EACH
+            and k + 1 < len(marks)
+            and (marks[k].punct == "/" or marks[k].text == "per")
+        ):
+            place = marks[k + 1]
+            kind = "spread_nodes" if place.text in MACHINE_NOUNS else ""
+            if place.has("zoneword") and place.entity() is None:
+                kind = "spread_zones"
+            if kind:
+                out.append(_joined(marks[n : k + 2], Tag("concept", kind)))
+                n = k + 2
+                continue
+        out.append(marks[n])
+        n += 1
+    return out
+
+
 def _one_app_per(marks: list[Mark]) -> list[Mark]:
     """ "one l0-processor per node", "one sorter replica per host": the app's replicas spread over nodes."""
     out: list[Mark] = []
@@ -876,5 +913,5 @@ def refine_marks(
     _sizes_said(marks)
     _conditions(marks)
     _prevented(marks)
-    marks = _not_all_in_one(_one_app_per(_zone_words(marks)))
+    marks = _not_all_in_one(_one_per(_one_app_per(_zone_words(marks))))
     return _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})
