@@ -645,6 +645,22 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         "must share a comb with wax-scheduler, ideally right next to it",
         {("same_zone_as", "app=wax-scheduler", "critical"), ("colocate_with", "app=wax-scheduler", "weak")},
     ),
+    # "!x" refuses x; "$" is the cost; "nvm" takes back; "outta" is "out of"
+    ("!spot", {("avoid_spot", "", "medium")}),
+    (
+        "tier: batch; !serving",
+        {
+            ("prefer_node_label", "key=tier,value=batch", "medium"),
+            ("avoid_node_label", "key=tier,value=serving", "medium"),
+        },
+    ),
+    ("keep the $ down", {("prefer_low_cost", "", "medium")}),
+    ("comb-east pls... nvm, comb-west", {("prefer_zones", "zones=['comb-west']", "medium")}),
+    ("keep it outta comb-roof", {("avoid_zones", "zones=['comb-roof']", "medium")}),
+    # what a choice costs, or a budget of time or power, is no request for cheap nodes
+    ("l4 preferred, for the extractor it's 30% cheaper", {("prefer_gpu_models", "models=['l4']", "medium")}),
+    ("near pollen-counter, 5ms budget end to end", {("colocate_with", "app=pollen-counter", "medium")}),
+    ("cheap nodes please, it's a batch job", {("prefer_low_cost", "", "medium")}),
 ]
 
 

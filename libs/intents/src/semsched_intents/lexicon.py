@@ -101,7 +101,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "nothing in|nothing at|none in|none on|except|excluding|exclude|other than|anywhere but|anything but|"
         "anywhere except|everywhere except|everything except|anything except|off|out of|stay clear|"
         "clear of|none of|haven't|hasn't|havent|hasnt|have not|has not|less than|fewer than|neither|"
-        "apart from|except for|minus|outside of|outside",
+        "apart from|except for|minus|outside of|outside|outta",
     ),
     (
         "neg verb",
@@ -223,7 +223,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
     ),
     (
         "bg retract",
-        "ignore that|forget that|never mind|nevermind|disregard that",
+        "ignore that|forget that|never mind|nevermind|disregard that|nvm",
     ),  # takes back what came before
     (
         "bg retract withdraw",  # takes back what came before and what its own clause names

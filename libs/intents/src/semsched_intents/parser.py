@@ -581,12 +581,29 @@ def _purpose(seg: Segment) -> bool:
     return refused is None or not any(m.start > refused for m in seg.items)
 
 
+_SAYS_IS = frozenset({"it's", "it is", "its", "that's", "they're", "they are", "which is", "it'll be"})
+
+
+def _cost_reason(seg: Segment, elsewhere: bool) -> bool:
+    """ "graviton preferred, for img-resize it's 20% cheaper", "prefer spot, it is cheap and can be
+    restarted": what a choice costs, stated beside a request, says why it was made."""
+    cheap = [m for m in seg.items if m.has("concept", "cheap")]
+    # "for img-resize it's cheaper": the workload may be named
+    others = [m for m in seg.items if m not in cheap and not any(t.kind == "app" for t in m.tags)]
+    if not elsewhere or not cheap or others or seg.has("mod"):
+        return False
+    before = [m for m in seg.marks if m.end <= cheap[0].start]
+    return any(m.text in _SAYS_IS or m.text in COPULAS or m.text.endswith(" is") for m in before)
+
+
 def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool:
     """Permission ("spot is fine"), background ("zone-b had an outage") and descriptions place nothing;
     `named_before`: an earlier clause of the sentence names something ("r3 or r4, those have ...")."""
     if seg.silenced or seg.has("permverb") or _narrated(seg) or _condition_on_event(seg):
         return True
     if _pronoun_statement(seg, elsewhere or named_before) or _purpose(seg) or _consequence(seg):
+        return True
+    if _cost_reason(seg, elsewhere):
         return True
     if seg.has("perm") and not seg.has("verb") and not seg.preferred:
         return not _excludes(seg)

@@ -273,6 +273,21 @@ def _sizes_said(marks: list[Mark]) -> None:
             mark.tags = (Tag("filler"),)
 
 
+_NOT_MONEY = frozenset(
+    {"power", "latency", "time", "error", "errors", "thermal", "heat", "cooling", "memory"}
+)
+_NOT_MONEY_UNIT = re.compile(r"^\d+(\.\d+)?(ms|s|sec|w|kw|us|µs)$")
+
+
+def _other_budgets(marks: list[Mark]) -> None:
+    """ "a 10ms budget end to end", "the power budget of the quay cabinets": no money is meant."""
+    for n in range(1, len(marks)):
+        mark, before = marks[n], marks[n - 1]
+        other = before.text in _NOT_MONEY or _NOT_MONEY_UNIT.match(before.text) is not None
+        if mark.text.startswith("budget") and mark.has("concept", "cheap") and other:
+            mark.tags = (Tag("filler"),)
+
+
 def _spread_over(marks: list[Mark]) -> None:
     """ "spread over different nodes": "over" after a spread word is where, not a comparison; nor is
     "than" after "same" ("the same zone than feature-store", as "as" is said in several languages)."""
@@ -911,6 +926,7 @@ def refine_marks(
     _keyed_counts(marks)
     _spread_over(marks)
     _sizes_said(marks)
+    _other_budgets(marks)
     _conditions(marks)
     _prevented(marks)
     marks = _not_all_in_one(_one_per(_one_app_per(_zone_words(marks))))

@@ -122,6 +122,8 @@ def _refine(st: _State, i: int, end: int, tags: tuple[Tag, ...]) -> tuple[int, t
         if tag.role == "ent" and tag.kind == "label":
             head_end = _label_heads(st, end, tag.key)
             before = st.marks[-1] if st.marks else None
+            if before is not None and before.punct == ":" and len(st.marks) >= 2:
+                before = st.marks[-2]  # "tier: batch": the key, then its value
             head_before = before is not None and any(
                 t.role == "lhead" and t.value in ("", tag.key) for t in before.tags
             )

@@ -36,6 +36,8 @@ _SPACES = re.compile(r"[ \u00a0]+")
 _OPERATORS = re.compile(r"!=|=/=|\u2260|>=|\u2265|>(?=\s{0,3}\d)")
 _OPERATOR_WORDS = {"!=": " not ", "=/=": " not ", "\u2260": " not "}
 _BECAUSE = re.compile(r"(?<![\w/])[bB]/[cC](?![\w/])")
+_BANG = re.compile(r"(?<![\w!])!(?=[A-Za-z])")  # "!spot", "a|b; !c": not
+_DOLLARS = re.compile(r"(?<![\w$])\${1,3}(?![\w$])")  # "keep $ low": the cost
 _WITH = re.compile(r"(?<![\w/])[wW]/(?:([oO])(?![\w/])|(?=[\s\w]))")  # "w/ minio", "w/o spot"
 # Cyrillic and Greek letters that look like Latin ones ("z\u043ene-\u0430" with Cyrillic o and a):
 # mapped to Latin inside words that also have Latin letters, so a pasted or spoofed name still
@@ -98,6 +100,10 @@ def sanitise(hint: str) -> str:
         text = text.replace("%", " percent ")  # "85% CPU" is a load, never a count of cores
     if "/" in text:
         text = _BECAUSE.sub(" because ", text)  # "b/c": a reason, not zones b and c
+    if "!" in text:
+        text = _BANG.sub(" not ", text)
+    if "$" in text:
+        text = _DOLLARS.sub(" cost ", text)
     if any(c in text for c in "=>\u2260\u2265"):
         text = _OPERATORS.sub(lambda m: _OPERATOR_WORDS.get(m.group(0), " at least "), text)
     return _SPACES.sub(" ", text).strip()
