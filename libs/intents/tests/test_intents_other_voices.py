@@ -661,6 +661,17 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("l4 preferred, for the extractor it's 30% cheaper", {("prefer_gpu_models", "models=['l4']", "medium")}),
     ("near pollen-counter, 5ms budget end to end", {("colocate_with", "app=pollen-counter", "medium")}),
     ("cheap nodes please, it's a batch job", {("prefer_low_cost", "", "medium")}),
+    # corrections of a figure; a size said before the clause it belongs to; narration after a refusal
+    ("needs 4 free cores - sorry, 6 free cores", {("min_free_cpu", "cores=6.0", "critical")}),
+    ("GPU-wise, take the least loaded drone", {("prefer_least_loaded", "resource=gpu", "medium")}),
+    ("no spot pls, a preempted run means a day lost", {("avoid_spot", "", "medium")}),
+    ("off spot please, it has a long warm-up", {("avoid_spot", "", "medium")}),
+    # rhetorical and proposing questions; a need that answers a question about a figure
+    ("why would anyone run the extractor on spot?", {("avoid_spot", "", "medium")}),
+    ("any reason not to pin it to drone-02?", {("prefer_nodes", "nodes=['drone-02']", "medium")}),
+    ("spread across drones rather than combs", {("spread_replicas_nodes", "", "medium")}),
+    ("are there 2 free GPUs somewhere? the job needs both", {("min_free_gpus", "count=2", "critical")}),
+    ("do we have 16 idle cores anywhere?", set()),
 ]
 
 

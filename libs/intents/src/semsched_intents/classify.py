@@ -213,7 +213,10 @@ def _concept(seg: Segment, item: Mark, name: str, neg: bool) -> tuple[str, Param
     if name in ("busy", "idle") and _described(seg, item):
         return None
     if name == "spread":
-        zonal = seg.has("zoneword") or seg.has("concept", "spread_zones")
+        # "spread across nodes rather than zones": what follows "rather than" is turned down
+        dropped = next((m.start for m in seg.marks if m.has("drop") and m.text != "over"), None)
+        kept = [m for m in seg.marks if dropped is None or m.start < dropped]
+        zonal = any(m.has("zoneword") or m.has("concept", "spread_zones") for m in kept)
         name = "spread_zones" if zonal else "spread_nodes"
     if name == "apart" and seg.has("concept", "spread_zones"):
         return None  # "separate replicas onto different sites": the zonal concept says it

@@ -161,7 +161,13 @@ def _merge_lists(sentence: list[Segment]) -> list[Segment]:
     """ "avoid node-1, node-2 or node-3": a segment of bare names of the previous segment's last kind
     continues that segment's list (its polarity, cue and strength)."""
     out: list[Segment] = []
+    ahead: list[Mark] = []
     for seg in sentence:
+        if not out and not ahead and _aspect(seg):
+            ahead = seg.marks  # "Memory-wise, take the emptiest node"
+            continue
+        if ahead:
+            seg.marks[:0], ahead = ahead, []
         if out and _aspect(seg):
             out[-1].marks.extend(seg.marks)  # "least loaded host pls, memory wise"
             out[-1].end_punct = seg.end_punct
@@ -195,6 +201,8 @@ def _merge_lists(sentence: list[Segment]) -> list[Segment]:
         if out and _leads_list(out[-1], seg):
             seg.marks[:0] = out.pop().marks  # "bid-landscape + floor-history local if poss"
         out.append(seg)
+    if ahead:
+        out.append(Segment(ahead))
     return out
 
 

@@ -87,7 +87,9 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "mod:medium",
         "prefer|prefers|preferred|prefered|preferring|preferably|preferable|preference|"
         "should|try to|try|better|rather|would rather|i'd rather|we'd rather|please|pls|plz|want|wants|"
-        "would like|we'd like|i'd like|like|go for|opt for|favour|favor|lean towards|lean toward",
+        "would like|we'd like|i'd like|like|go for|opt for|favour|favor|lean towards|lean toward|"
+        "any reason not to|is there any reason not to|any reason we shouldn't|any objection to|"
+        "any objections to|any objection if|any objections if|anything against",
     ),
 )
 
@@ -265,7 +267,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "robot arm|robot arms|robotic arm|robotic arms|an arm and a leg|arm's length|whatever is|"
         "anywhere in|anywhere on|anywhere within|anywhere inside|anywhere else|"
         "whatever's|business-critical|business critical|mission-critical|mission critical|"
-        "safety-critical|"
+        "safety-critical|latency-critical|latency critical|warm-up|warm up|warmup|warming up|"
         "nvidia|tesla|instinct|amd|could you|can you|would you|will you|at least|at minimum|"
         "minimum|min|min of|a minimum of|no less than|not less than|the|a|an|of|for|on|in|to|is|are|be|"
         "multi arch|multi-arch|multiarch|whether or not|just|not only|tbh|thanks|thank you|hey|hi|ok so|"

@@ -316,6 +316,8 @@ _ASKS_LEAVE = (
     *("possible", "why not", "how about", "what about", "ok", "okay", "fine", "alright", "allowed"),
     *("any chance", "is there any chance", "is there a chance", "is there a way", "is there any way"),
     *("what if we", "what if i", "would it hurt"),
+    *("any reason not to", "is there any reason not to", "any reason we shouldn't", "any objection"),
+    *("anything against",),
 )
 
 
@@ -339,6 +341,23 @@ _ASKS_TO_TELL = (
 )
 
 
+_WHY_WOULD = ("why would", "why'd", "why should", "why on earth would", "why ever would", "who would")
+
+
+def _rhetorical(sentence: list[Segment]) -> bool:
+    """ "why would the uploader ever sit in cloud-jnb?": asked of a placement, it refuses that placement."""
+    if sentence[-1].sentence_end != "?" or not any(seg.items for seg in sentence):
+        return False
+    opening = " ".join(m.text for m in sentence[0].marks[:4])
+    return opening.startswith(_WHY_WOULD) and not any(seg.has("neg") for seg in sentence)
+
+
+def _needed_after(sentence: list[Segment], nxt: list[Segment] | None) -> bool:
+    """A figure asked about, then a sentence that only says how much it is needed."""
+    figure = any(m.has("qty") for seg in sentence for m in seg.items)
+    return figure and nxt is not None and not any(s.items for s in nxt) and any(s.has("mod") for s in nxt)
+
+
 def _offered(sentence: list[Segment]) -> bool:
     """ "marula or acacia?": names and nothing else, asked."""
     return sentence[-1].sentence_end == "?" and all(
@@ -356,7 +375,20 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
     up" (unless it also gives an order); "Does it need arm? No." answers itself; "ignore that"
     takes back what came before."""
     for n, sentence in enumerate(sentences):
-        if _info_question(sentence) or (n and _info_question(sentences[n - 1]) and _offered(sentence)):
+        if _rhetorical(sentence):
+            for seg in sentence:  # "why would anyone put a ranker on spot?": it should not be there
+                seg.negated = not seg.negated
+                for m in seg.marks:  # "why would it ever sit in X?": where it sits is what is asked
+                    if m.has("bg") and m.entity() is None:
+                        m.tags = (Tag("verb"),)
+            continue
+        nxt = sentences[n + 1] if n + 1 < len(sentences) else None
+        if _info_question(sentence) and _needed_after(sentence, nxt):
+            for seg in sentence:  # "is there a spare GPU anywhere? it needs 1": the need asks for it
+                for m in seg.marks:
+                    if m.text == "anywhere" and m.has("perm"):
+                        m.tags = (Tag("filler"),)
+        elif _info_question(sentence) or (n and _info_question(sentences[n - 1]) and _offered(sentence)):
             for seg in sentence:  # "Which node has the A100 again? marula or acacia?"
                 seg.silenced = True
         for seg in sentence:  # "just a thank you for getting it running on gpu-3 last week!"
@@ -378,7 +410,6 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
         for before, seg in pairwise(sentence):  # "wh-ord-02 (preferred) or wh-dfw-01 (acceptable)"
             if before.end_punct == "(" and before.items and _only_permits(seg):
                 before.silenced = True
-        nxt = sentences[n + 1] if n + 1 < len(sentences) else None
         if sentence[-1].end_punct == "?" and nxt is not None and _words(nxt[0]) in _NO_ANSWERS:
             for seg in sentence:
                 seg.silenced = True
@@ -551,7 +582,21 @@ _CONSEQUENCES = frozenset(
 )
 
 
-_MISHAPS = frozenset({"outage", "outages", "failure", "failures", "loss", "cut", "crash", "downtime"})
+_MISHAPS = frozenset(
+    {
+        "outage",
+        "outages",
+        "failure",
+        "failures",
+        "loss",
+        "cut",
+        "crash",
+        "downtime",
+        "preempted",
+        "preemption",
+    }
+    | {"evicted", "eviction", "interrupted", "interruption", "reboot", "restart", "restarted", "failed"}
+)
 
 
 def _consequence(seg: Segment) -> bool:

@@ -233,7 +233,13 @@ def _correcting_words(seg: Segment) -> bool:
 
 
 def _kinds(marks: Sequence[Mark]) -> set[str]:
-    return {t.kind for m in marks for t in m.tags if t.role == "ent"}
+    """What the marks name: an entity's kind, or a figure's resource ("1 free GPU - sorry, 2")."""
+    return {
+        t.kind if t.role == "ent" else f"qty:{t.kind}"
+        for m in marks
+        for t in m.tags
+        if t.role in ("ent", "qty")
+    }
 
 
 def _same_kind(seg: Segment, previous: Segment) -> bool:
