@@ -672,6 +672,22 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("spread across drones rather than combs", {("spread_replicas_nodes", "", "medium")}),
     ("are there 2 free GPUs somewhere? the job needs both", {("min_free_gpus", "count=2", "critical")}),
     ("do we have 16 idle cores anywhere?", set()),
+    # millicores before "free"; "+" as "and"; both levels of spread; "loss of a <zone word>"
+    (
+        "256Mi + 500m free",
+        {("min_free_memory", "gib=0.25", "medium"), ("min_free_cpu", "cores=0.5", "medium")},
+    ),
+    (
+        "spread across combs and hosts",
+        {("spread_replicas_zones", "", "medium"), ("spread_replicas_nodes", "", "medium")},
+    ),
+    ("must survive loss of a whole hall", {("spread_replicas_zones", "", "critical")}),
+    # "not (so) busy" is idle; "em" are the replicas; "all together on one node" are the replicas
+    ("a drone that is not too busy please", {("prefer_least_loaded", "resource=any", "medium")}),
+    ("x2, keep em on one host", {("colocate_replicas", "", "medium")}),
+    ("the extractor pods, ideally all together on one node", {("colocate_replicas", "", "weak")}),
+    # a hyphenated name misspelt whole, whose first part is another name
+    ("away from wax-schedluer please", {("avoid_colocation_with", "app=wax-scheduler", "medium")}),
 ]
 
 

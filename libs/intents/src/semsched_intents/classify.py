@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from semsched_intents.clauses import REQUEST_ROLES, Segment
+from semsched_intents.clauses import COPULAS, REQUEST_ROLES, Segment
 from semsched_intents.marks import Mark
 from semsched_intents.vocab import Tag
 
@@ -63,7 +63,17 @@ def _negated(seg: Segment, item: Mark) -> bool:
             1 for m in seg.marks if m.start > objects[-1].start and m.has("neg") and not m.has("negpost")
         )
     flips += sum(1 for m in seg.marks if m.start > item.start and m.has("negpost"))
+    if concept and _said_not(seg, item):
+        flips += 1  # "a node that is not (so much) busy"
     return (flips + seg.negated) % 2 == 1
+
+
+_DEGREE = frozenset({"so", "much", "too", "very", "that", "overly", "super"})
+
+
+def _said_not(seg: Segment, item: Mark) -> bool:
+    before = [m for m in seg.marks if m.end <= item.start and not (m.has("filler") or m.text in _DEGREE)]
+    return bool(before) and before[-1].has("negpost") and before[-1].text.split(" ")[0] in COPULAS
 
 
 def _resource(seg: Segment, item: Mark) -> str:
@@ -194,7 +204,7 @@ def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params,
 
 # "the pods run hot", "if 03 is busy": a load word after a copula describes something, asks nothing.
 _REPLICA_HEADS = ("replicas", "shards", "instances", "copies")  # not "pods": "the X pods and this job"
-_PLURAL_PRONOUNS = frozenset({"them", "they", "those", "these", "all of them", "both of them"})
+_PLURAL_PRONOUNS = frozenset({"them", "em", "'em", "they", "those", "these", "all of them", "both of them"})
 _RELATIVES = frozenset({"whose", "where", "which", "that"})
 _COPULAS = frozenset({"is", "are", "was", "were", "run", "runs", "running", "gets", "get", "seems", "looks"})
 
@@ -228,6 +238,7 @@ def _concept(seg: Segment, item: Mark, name: str, neg: bool) -> tuple[str, Param
         seg.has("replicas")
         or bool(own)
         or any(m.text in _PLURAL_PRONOUNS or m.text in ("two", "2") for m in seg.marks)
+        or (name == "together" and any(m.text == "all" for m in seg.marks))  # "all together on one node"
     )
     others = [m for m in seg.items + seg.borrowed if m not in own]
     if name in ("together", "apart") and (not plural or any(t.kind == "app" for m in others for t in m.tags)):

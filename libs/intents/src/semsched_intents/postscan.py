@@ -290,13 +290,16 @@ def _other_budgets(marks: list[Mark]) -> None:
 
 def _spread_over(marks: list[Mark]) -> None:
     """ "spread over different nodes": "over" after a spread word is where, not a comparison; nor is
-    "than" after "same" ("the same zone than feature-store", as "as" is said in several languages)."""
+    "than" after "same" ("the same zone than feature-store", as "as" is said in several languages);
+    "so" after "not" is a degree."""
     for n in range(1, len(marks)):
         before = marks[n - 1]
         if marks[n].has("drop") and marks[n].text == "over" and before.has("concept", "spread"):
             marks[n].tags = (Tag("filler"),)
         if marks[n].text in ("than", "like") and before.text.startswith("same "):
             marks[n].tags = (Tag("filler"),)
+        if marks[n].text == "so" and (before.has("neg") or before.has("negpost")):
+            marks[n].tags = (Tag("filler"),)  # "not so busy": a degree, no clause
 
 
 _FEW = frozenset({"few", "fewest", "fewer", "least", "low", "lowest", "minimal", "rare", "little", "zero"})
@@ -562,7 +565,7 @@ _LOSS_BEFORE = frozenset({"lose", "losing", "survive", "surviving", "tolerate", 
 _LOSS_AFTER = frozenset({"outage", "outages", "failure", "failures", "loss"})
 _SHARE = frozenset({"share", "shares", "sharing"})
 _ONE_OF_SEVERAL = frozenset({"each", "every", "per", "different", "separate", "distinct"})
-_ONE = frozenset({"a", "an", "one", "the", "whole", "entire", "single", "full", "complete"})
+_ONE = frozenset({"a", "an", "one", "the", "whole", "entire", "single", "full", "complete", "loss", "of"})
 
 
 def _zone_words(marks: list[Mark]) -> list[Mark]:
@@ -592,7 +595,7 @@ def _zone_words(marks: list[Mark]) -> list[Mark]:
         if (mark.text in _SPREAD_LEADS or mark.text in _LOSS_BEFORE) and mark.entity() is None:
             skip = _QUANTIFIERS if mark.text in _SPREAD_LEADS else _ONE
             k = n + 1
-            while k < len(marks) and k - n < 4 and marks[k].text in skip:
+            while k < len(marks) and k - n < 6 and marks[k].text in skip:
                 k += 1
             if k < len(marks) and k > n + (mark.text in ("both", "two", "all")) - 1:
                 word = marks[k]
@@ -623,6 +626,19 @@ _ALL_IN = frozenset(
 )
 _IN_ONE = frozenset({"in", "on", "into", "onto", "at", "inside", "within", "the"})
 _SINGLE = frozenset({"one", "a", "single", "a single", "just one", "only one"})
+
+
+def _both_levels(marks: list[Mark]) -> None:
+    """ "spread across rooms and nodes", "across nodes and zones": a spread over one level, "and" the
+    other level's word, spreads over both."""
+    for n in range(len(marks) - 2):
+        spread, conj, word = marks[n], marks[n + 1], marks[n + 2]
+        if conj.text not in ("and", "&", "as well as", "plus") or word.entity() is not None:
+            continue
+        if spread.has("concept", "spread_zones") and word.text in MACHINE_NOUNS:
+            word.tags = (Tag("concept", "spread_nodes"),)
+        elif spread.has("concept", "spread_nodes") and word.has("zoneword") and word.entity() is None:
+            word.tags = (Tag("concept", "spread_zones"),)
 
 
 def _not_all_in_one(marks: list[Mark]) -> list[Mark]:
@@ -930,4 +946,5 @@ def refine_marks(
     _conditions(marks)
     _prevented(marks)
     marks = _not_all_in_one(_one_per(_one_app_per(_zone_words(marks))))
+    _both_levels(marks)
     return _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})

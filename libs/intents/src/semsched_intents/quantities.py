@@ -193,6 +193,7 @@ def _memory_or_cpu_m(tokens: Sequence[Token], j: int) -> str:
 
 
 _RANGE_WORDS = frozenset({"to", "through", "thru", "until", "or"})
+_FREE_WORDS = frozenset({"free", "spare", "idle", "available", "unused", "unallocated"})
 
 
 def _range_end(tokens: Sequence[Token], i: int, j: int) -> Quantity | None:
@@ -251,6 +252,8 @@ def parse_quantity(tokens: Sequence[Token], i: int) -> Quantity | None:
         return Quantity("gpu", value, i, j) if _next_text(tokens, j) in _GPU_NAMES else None
     if unit == "m":
         resource = _memory_or_cpu_m(tokens, j)
+        if not resource and value >= 50 and _next_text(tokens, j) in _FREE_WORDS:
+            resource = "cpu"  # "250m free", as a pod spec writes CPU; minutes are never free
         if not resource:
             return None
         amount = value / 1024 if resource == "memory" else value / 1000

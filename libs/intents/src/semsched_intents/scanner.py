@@ -297,6 +297,24 @@ def _fuzzy(st: _State, i: int) -> Mark | None:
     return fuzzy_mark(st.table, st.tokens[i].text, i)
 
 
+def _misspelt_whole(st: _State, i: int, matched_to: int) -> Mark | None:
+    """A hyphenated run whose first part matched something but whose whole is a misspelt name."""
+    j = i + 1
+    while j < len(st.tokens) and st.tokens[j].joined and j - i < 4:
+        j += 1
+    if matched_to >= j or st.fuzzy_left <= 0:
+        return None
+    glued = "".join(t.text for t in st.tokens[i:j])
+    if not glued.isalpha():
+        return None
+    st.fuzzy_left -= 1
+    whole = fuzzy_mark(st.table, glued, i)
+    if whole is None or not any(t.role == "ent" for t in whole.tags):
+        return None
+    whole.end = j
+    return whole
+
+
 def _bracketed_after_gpu(st: _State) -> bool:
     if len(st.marks) < 2 or st.marks[-1].punct != "(":
         return False
@@ -336,6 +354,9 @@ def _step(st: _State, i: int, kv: dict[int, Mark]) -> Mark:
     glued = _glued(st, i)
     if glued is not None and (found is None or not any(t.role == "ent" for t in found[1])):
         found = glued
+    whole = _misspelt_whole(st, i, found[0]) if found is not None else None
+    if whole is not None:
+        return whole  # "pulsar-serach" is pulsar-search misspelt, not the node pulsar and a word
     if found is not None:
         end, tags = _refine(st, i, *found)
         if any(t.role == "ent" for t in tags):

@@ -36,6 +36,7 @@ _SPACES = re.compile(r"[ \u00a0]+")
 _OPERATORS = re.compile(r"!=|=/=|\u2260|>=|\u2265|>(?=\s{0,3}\d)")
 _OPERATOR_WORDS = {"!=": " not ", "=/=": " not ", "\u2260": " not "}
 _BECAUSE = re.compile(r"(?<![\w/])[bB]/[cC](?![\w/])")
+_PLUS = re.compile(r"(?<=\w)\s+\+\s+(?=\w)")  # "rooms + nodes": and
 _BANG = re.compile(r"(?<![\w!])!(?=[A-Za-z])")  # "!spot", "a|b; !c": not
 _DOLLARS = re.compile(r"(?<![\w$])\${1,3}(?![\w$])")  # "keep $ low": the cost
 _WITH = re.compile(r"(?<![\w/])[wW]/(?:([oO])(?![\w/])|(?=[\s\w]))")  # "w/ minio", "w/o spot"
@@ -100,6 +101,8 @@ def sanitise(hint: str) -> str:
         text = text.replace("%", " percent ")  # "85% CPU" is a load, never a count of cores
     if "/" in text:
         text = _BECAUSE.sub(" because ", text)  # "b/c": a reason, not zones b and c
+    if "+" in text:
+        text = _PLUS.sub(" and ", text)
     if "!" in text:
         text = _BANG.sub(" not ", text)
     if "$" in text:
