@@ -688,6 +688,33 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("the extractor pods, ideally all together on one node", {("colocate_replicas", "", "weak")}),
     # a hyphenated name misspelt whole, whose first part is another name
     ("away from wax-schedluer please", {("avoid_colocation_with", "app=wax-scheduler", "medium")}),
+    # strength: a reason sentence's modal stays there; a compound adjective is no modifier; "very" alone
+    # describes; "it's got to" and "too much to ask"; the workload's own name before its modal
+    (
+        "can it stay off queen-01? the extractor can't lose a batch",
+        {("avoid_nodes", "nodes=['queen-01']", "medium")},
+    ),
+    ("why would anyone put a time-critical job on spot?", {("avoid_spot", "", "medium")}),
+    (
+        "keep it away from wax-scheduler, it is very noisy",
+        {("avoid_colocation_with", "app=wax-scheduler", "medium")},
+    ),
+    (
+        "it's got to be on drone-01 or drone-02",
+        {("prefer_nodes", "nodes=['drone-01', 'drone-02']", "critical")},
+    ),
+    ("would it be too much to ask for nvme disks?", {("prefer_node_label", "key=disk,value=nvme", "weak")}),
+    (
+        "pollen-counter must run in comb-east, not in comb-roof",
+        {
+            ("prefer_zones", "zones=['comb-east']", "critical"),
+            ("avoid_zones", "zones=['comb-roof']", "critical"),
+        },
+    ),
+    (
+        "stay off the serving tier unless necessary",
+        {("avoid_node_label", "key=tier,value=serving", "medium")},
+    ),
 ]
 
 

@@ -206,6 +206,11 @@ def _merge_lists(sentence: list[Segment]) -> list[Segment]:
     return out
 
 
+def _named(mark: Mark) -> bool:
+    tag = mark.entity()
+    return tag is not None and tag.role in ("ent", "qty")
+
+
 def _item_kind(mark: Mark) -> str:
     tag = mark.entity()
     return "" if tag is None else (tag.role if tag.role == "qty" else tag.kind)
@@ -216,7 +221,7 @@ def _leads_list(before: Segment, seg: Segment) -> bool:
     one more of their kind: they are the first items of that clause's list."""
     if before.end_punct not in (",", "+", "&", "|") or seg.contrast or not before.items or not seg.items:
         return False
-    if not all(m.entity() is not None or m.has("conj") or m.has("filler") for m in before.marks):
+    if not all(_named(m) or m.has("conj") or m.has("filler") for m in before.marks):
         return False
     first = seg.items[0]
     if any(m.start < first.start and not (m.has("filler") or m.has("conj")) for m in seg.marks):
@@ -228,6 +233,8 @@ def _leads_list(before: Segment, seg: Segment) -> bool:
 
 def _analyse(seg: Segment) -> None:
     items = seg.items
+    if items and _own_name_first(seg):
+        items = items[1:]  # "modbus-poller must run on edge nodes, ...": the workload names itself
     first_item = min((m.start for m in items), default=10**9)
     mods = seg.mods()
     seg.own = combine(mods)
@@ -237,6 +244,14 @@ def _analyse(seg: Segment) -> None:
         (m.has("verb") and m.start <= first_item) or (m.has("subj") and m.start < first_item)
         for m in seg.marks
     )
+
+
+def _own_name_first(seg: Segment) -> bool:
+    """The segment opens with an app and then a modifier or verb: the app is its subject."""
+    marks = [m for m in seg.marks if not m.has("filler")]
+    if len(marks) < 2 or not any(t.role == "ent" and t.kind == "app" for t in marks[0].tags):
+        return False
+    return marks[1].has("mod") or marks[1].has("verb")
 
 
 _ASKS = ("verb", "mod", "neg", "negpost", "cue", "perm", "bg")
@@ -307,7 +322,7 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
                     default, carry = seg.own, None
                     if seg.end_punct == ":" and seg is sentence[-1] and seg.sentence_end == "\n":
                         list_default = seg.own
-                elif not sentence_has_items and last_content is not None:
+                elif not sentence_has_items and last_content is not None and _modifier_only(seg):
                     _backward([last_content], seg.mods(), False)  # "No spot. No exceptions."
                 elif seg.starts_conj and not seg.contrast:
                     pending = seg.own

@@ -15,7 +15,8 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "under any circumstances|required|require|requires|requirement|hard requirement|a requirement|"
         "mandatory|critical|critically|crucially|at all costs|at all cost|at any cost|must-have|must have|"
         "need|needs|needed|need to|needs to|necessary|is necessary|it is necessary|hard req|hard reqs|"
-        "has to|have to|had better|got to|gotta|non-negotiable|nonnegotiable|essential|crucial|vital|"
+        "has to|have to|had better|got to|gotta|it's got to|it has got to|has got to|have got to|"
+        "'ve got to|'s got to|non-negotiable|nonnegotiable|essential|crucial|vital|"
         "imperative|no exceptions|no substitutes|no matter what|without exception|is a must|a must|shall|"
         "strictly|obligatory|compulsory|insist|i insist|whatever it takes|make it mandatory|"
         "cannot compromise|it is critical|it's critical|non-optional|hard constraint|hard rule|only ever|"
@@ -37,8 +38,8 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "top priority|priority|please make sure|make sure|ensure|please ensure|i'd much rather|"
         "much rather|much prefer|matters a lot|matter a lot|matters|really matters|seriously|highly|"
         "greatly|very much|by all means|strong preference|strongly preferred|for sure|do your best|"
-        "try hard|try your best|big deal|significant|significantly|particularly|especially|very|"
-        "extremely|super|emphatically|do everything you can|i really want|really want|really like|"
+        "try hard|try your best|big deal|significant|significantly|particularly|especially|"
+        "very much so|emphatically|do everything you can|i really want|really want|really like|"
         "really need|urgent|urgently|make certain|certainly|surely|by any means|keen|really keen|strong|"
         "top prio|a priority|as possible|pretty important|quite important|rather important|very keen|"
         "a big deal|care a lot|we care a lot|it's key|it is key|it's key that|it is key that|key requirement|"
@@ -81,7 +82,8 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "if there are some|if you have any|if you have one|if any exist|if we've got any|if you've got any|"
         "any chance|is there any chance|is there a chance|any possibility|is there a way|is there any way|"
         "what if we|what if i|would it hurt to|would it hurt if|"
-        "if poss|when poss|where poss|if u can|if u could|when u can|where u can|nbd|nice2have|n2h",
+        "if poss|when poss|where poss|if u can|if u could|when u can|where u can|nbd|nice2have|n2h|"
+        "would it be too much to ask|too much to ask|if it's not too much trouble|if not too much trouble",
     ),
     (
         "mod:medium",
@@ -267,7 +269,9 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "robot arm|robot arms|robotic arm|robotic arms|an arm and a leg|arm's length|whatever is|"
         "anywhere in|anywhere on|anywhere within|anywhere inside|anywhere else|"
         "whatever's|business-critical|business critical|mission-critical|mission critical|"
-        "safety-critical|latency-critical|latency critical|warm-up|warm up|warmup|warming up|"
+        "safety-critical|warm-up|warm up|warmup|warming up|unless necessary|unless needed|"
+        "unless it's necessary|unless it is necessary|unless really necessary|if necessary|if needed|"
+        "where necessary|when necessary|"
         "nvidia|tesla|instinct|amd|could you|can you|would you|will you|at least|at minimum|"
         "minimum|min|min of|a minimum of|no less than|not less than|the|a|an|of|for|on|in|to|is|are|be|"
         "multi arch|multi-arch|multiarch|whether or not|just|not only|tbh|thanks|thank you|hey|hi|ok so|"

@@ -929,6 +929,9 @@ def refine_marks(
 ) -> list[Mark]:
     """Apply the window rules; marks stay in token order. `app_words`: the context's apps by the last
     word of their name (PhraseTable.app_words)."""
+    for mark in marks:  # "latency-critical", "time-critical": the second half of a compound adjective
+        if mark.has("mod") and mark.start < len(tokens) and tokens[mark.start].joined:
+            mark.tags = (Tag("filler"),)
     _passives(marks)
     _own_names(marks)
     _telling_verbs(marks)
