@@ -715,6 +715,22 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         "stay off the serving tier unless necessary",
         {("avoid_node_label", "key=tier,value=serving", "medium")},
     ),
+    # what a place lacks or is due for tells; patience is no correction; a consequence after "otherwise"
+    ("bin-pack please, we're out of power in comb-roof", {("prefer_bin_packing", "", "medium")}),
+    (
+        "nvme preferred, the hdd boxes are on the maintenance schedule",
+        {("prefer_node_label", "key=disk,value=nvme", "medium")},
+    ),
+    ("spot is preferred, the nightly export can wait", {("prefer_spot", "", "medium")}),
+    (
+        "same comb as honey-extractor, otherwise the sync goes over the slow link",
+        {("same_zone_as", "app=honey-extractor", "medium")},
+    ),
+    ("same comb as wax-scheduler, else cross-az traffic", {("same_zone_as", "app=wax-scheduler", "medium")}),
+    (
+        "never on spot, same comb as pollen-counter",
+        {("avoid_spot", "", "critical"), ("same_zone_as", "app=pollen-counter", "critical")},
+    ),
 ]
 
 

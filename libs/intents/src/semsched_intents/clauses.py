@@ -301,6 +301,8 @@ def _continues_refusal(seg: Segment) -> bool:
     if not seg.bare or seg.contrast or any(seg.has(r) for r in ("neg", "pron", "subj", "qty", "concept")):
         return False
     first = seg.marks[0]
+    if first.has("cue", "samezone") and not seg.starts_conj:
+        return False  # "without spot, same az as bidder": a place to be, not one more to refuse
     return seg.starts_conj or first.text in _PREPOSITIONS or first.has("cue")
 
 

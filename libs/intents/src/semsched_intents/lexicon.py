@@ -215,7 +215,11 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "go down|goes offline|go offline|fails over|is offline|are offline|is down|are down|is unavailable|"
         "are unavailable|is unreachable|are unreachable|becomes unavailable|is full|are full|don't have|"
         "doesn't have|do not have|does not have|dont have|doesnt have|don't support|doesn't support|"
-        "doesn't talk to|does not talk to|don't talk to|do not talk to",
+        "doesn't talk to|does not talk to|don't talk to|do not talk to|have no|has no|had no|"
+        "is out of|are out of|we're out of|we are out of|running out of|ran out of|run out of|"
+        "maintenance schedule|maintenance window|maintenance windows|maint window|is on maintenance|"
+        "are on maintenance|on maintenance|can wait|can afford to wait|happy to wait|fine to wait|"
+        "ok to wait|okay to wait|can be delayed|can be late",
     ),
     (
         "bg notice",  # a sentence marked so tells something (unless it also gives an order)

@@ -615,7 +615,7 @@ def _purpose(seg: Segment) -> bool:
     """ "..., so that the traffic stays off the inter-site link", "..., so the autoscaler can retire idle
     hosts": what the clause before is for asks nothing more ("so keep it out of zone-b" orders,
     "so it doesn't land on spot" refuses a place, "so it must ..." carries a modifier)."""
-    if seg.opener not in ("so", "so that") or seg.has("mod"):
+    if seg.opener not in ("so", "so that", "otherwise", "else", "or else") or seg.has("mod"):
         return False
     first = next((m for m in seg.marks if not (m.has("filler") or m.has("conj"))), None)
     # a subject opens it ("so the autoscaler can ...", "so we don't ..."); "so cheaper nodes" and "so run
