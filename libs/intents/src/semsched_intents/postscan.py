@@ -288,9 +288,9 @@ def _other_budgets(marks: list[Mark]) -> None:
     """ "a 10ms budget end to end", "the power budget of the quay cabinets": no money is meant; and
     "cross-az egress" is traffic between zones, no spread."""
     for n in range(len(marks) - 1):
-        if marks[n].has("concept", "spread_zones") and marks[n].text.startswith(("cross", "inter")):
-            if marks[n + 1].text in _TRAFFIC:
-                marks[n].tags = (Tag("filler"),)
+        between = marks[n].has("concept", "spread_zones") and marks[n].text.startswith(("cross", "inter"))
+        if between and marks[n + 1].text in _TRAFFIC:
+            marks[n].tags = (Tag("filler"),)
     for n in range(1, len(marks)):
         mark, before = marks[n], marks[n - 1]
         other = before.text in _NOT_MONEY or _NOT_MONEY_UNIT.match(before.text) is not None
