@@ -731,6 +731,12 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         "never on spot, same comb as pollen-counter",
         {("avoid_spot", "", "critical"), ("same_zone_as", "app=pollen-counter", "critical")},
     ),
+    # "util", "the memory-light node"; "that host has ..." describes; "2x free gpu"; a hyphen left out
+    ("lowest gpu util please", {("prefer_least_loaded", "resource=gpu", "medium")}),
+    ("the memory-light host would be nice", {("prefer_least_loaded", "resource=memory", "weak")}),
+    ("not queen-01 - that host has a dodgy fan", {("avoid_nodes", "nodes=['queen-01']", "medium")}),
+    ("needs 2x free gpu", {("min_free_gpus", "count=2", "critical")}),
+    ("keep off drone01", {("avoid_nodes", "nodes=['drone-01']", "medium")}),
 ]
 
 

@@ -201,7 +201,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
     ("high", "high|heavy|heavily|most|highest|lots|much|more|higher|biggest"),
     (
         "load",
-        "load|loaded|utilisation|utilization|utilization|usage|used|utilised|utilized|busy|"
+        "load|loaded|utilisation|utilization|util|utils|usage|used|utilised|utilized|busy|"
         "pressure|contention|allocated|requested|cpu load|memory load|gpu load|gpu utilisation|"
         "gpu utilization|cpu-loaded|memory-loaded|gpu-loaded|memory pressure",
     ),

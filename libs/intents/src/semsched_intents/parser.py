@@ -551,7 +551,8 @@ def _pronoun_statement(seg: Segment, elsewhere: bool) -> bool:
         return not (len(marks) > 1 and marks[1].text in ("called", "named"))
     if first.text == "its" and not any(marks[1].has(r) for r in ("head", "replicas", "lhead")):
         return True  # "..., its the live feed", "its 30TB": "it's" without its apostrophe
-    rest = marks[2:] if marks[1].text == "one" else marks[1:]  # "this one is cpu encode"
+    # "this one is cpu encode", "that host has the bad NIC"
+    rest = marks[2:] if marks[1].text == "one" or marks[1].text in MACHINE_NOUNS else marks[1:]
     return bool(rest) and rest[0].text in _STATIVE
 
 

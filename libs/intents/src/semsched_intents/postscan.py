@@ -95,6 +95,10 @@ def _load_combos(marks: list[Mark]) -> None:
         level = "idle" if mark.has("low") else "busy" if mark.has("high") else ""
         if not level or mark.entity() is not None:
             continue
+        after = marks[n + 1].text if n + 1 < len(marks) else ""
+        if mark.text == "light" and n and marks[n - 1].has("res") and after in MACHINE_NOUNS:
+            mark.tags = (Tag("concept", level),)  # "the memory-light node"
+            continue
         for k in range(n + 1, min(n + 4, len(marks))):
             other = marks[k]
             if other.punct:

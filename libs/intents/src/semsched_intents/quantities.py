@@ -247,8 +247,10 @@ def parse_quantity(tokens: Sequence[Token], i: int) -> Quantity | None:
             k = _skip_adjectives(tokens, j + 1, 2)
             return Quantity("gpu", value, i, k) if _next_text(tokens, k) in _GPU_NAMES else None
         j += 1
-    if unit == "x":
+    if unit == "x":  # "2x A100", "2x free gpu"
         j = _skip_adjectives(tokens, j, 2)
+        if _next_text(tokens, j) in GPU_UNITS:
+            return Quantity("gpu", value, i, j + 1)
         return Quantity("gpu", value, i, j) if _next_text(tokens, j) in _GPU_NAMES else None
     if unit == "m":
         resource = _memory_or_cpu_m(tokens, j)

@@ -228,7 +228,8 @@ def misspelt_member(table: PhraseTable, run: Phrase) -> tuple[str, str] | None:
     """The zone or node a long name is a slip of: two characters swapped inside a part of four or more
     ("...-t9bw" for "...-t9wb", "dc-nroth"), one letter wrong inside a word of four or more ("prood"
     for "prod"), or one letter left out of one ("hpc-rom2"). A different digit or letter of an id
-    ("eu-west-2c", "rack-b1", "7q4n") is another place, never a typo."""
+    ("eu-west-2c", "rack-b1", "7q4n") is another place, never a typo. A hyphen left out or put in
+    elsewhere is a slip too."""
     written = "".join(run)
     if len(written) < 6:
         return None
@@ -238,7 +239,9 @@ def misspelt_member(table: PhraseTable, run: Phrase) -> tuple[str, str] | None:
     owner = [k for k, tok in enumerate(run) for _ in tok]  # which token each character is in
     for joined, member in table.members.get((len(written), written[0]), {}).items():
         diff = [k for k in range(len(written)) if joined[k] != written[k]]
-        if not diff or len(diff) > 2 or any(len(run[owner[k]]) < 4 for k in diff):
+        if not diff:
+            return member  # "yldcpu-09" for "yld-cpu-09": the same letters, a hyphen left out
+        if len(diff) > 2 or any(len(run[owner[k]]) < 4 for k in diff):
             continue
         swapped = len(diff) == 2 and diff[1] == diff[0] + 1 and joined[diff[0]] == written[diff[1]]
         swapped = swapped and joined[diff[1]] == written[diff[0]]
