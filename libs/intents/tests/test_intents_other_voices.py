@@ -737,6 +737,12 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("not queen-01 - that host has a dodgy fan", {("avoid_nodes", "nodes=['queen-01']", "medium")}),
     ("needs 2x free gpu", {("min_free_gpus", "count=2", "critical")}),
     ("keep off drone01", {("avoid_nodes", "nodes=['drone-01']", "medium")}),
+    # where it runs now is no request; "I" after a zone is the writer, not a zone id
+    ("the extractor pods are currently in comb-east, is that ok?", set()),
+    (
+        "it sits in comb-east now, I would like it moved to comb-west",
+        {("prefer_zones", "zones=['comb-west']", "medium")},
+    ),
 ]
 
 

@@ -219,7 +219,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "is out of|are out of|we're out of|we are out of|running out of|ran out of|run out of|"
         "maintenance schedule|maintenance window|maintenance windows|maint window|is on maintenance|"
         "are on maintenance|on maintenance|can wait|can afford to wait|happy to wait|fine to wait|"
-        "ok to wait|okay to wait|can be delayed|can be late",
+        "ok to wait|okay to wait|can be delayed|can be late|are actually in|is actually in|are currently in|"
+        "is currently in|are currently on|is currently on|are now in|is now in|are now on|is now on",
     ),
     (
         "bg notice",  # a sentence marked so tells something (unless it also gives an order)

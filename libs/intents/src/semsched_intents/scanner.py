@@ -177,6 +177,8 @@ def _continuation(st: _State, i: int) -> Mark | None:
         return None
     word = st.tokens[i].text
     kind, written = st.cont
+    if word in ("i", "a") and _word(st, i + 1) not in ("", "or", "and", "nor", "too", "please", "pls"):
+        return None  # "mbg-bau-14, I would like ...": a pronoun or an article, no id
     if kind == "zone" and word in st.table.zone_ids:
         return Mark(i, i + 1, (Tag("ent", st.table.zone_ids[word], kind="zone"),))
     if kind == "node" and word.isdigit():
