@@ -743,6 +743,10 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         "it sits in comb-east now, I would like it moved to comb-west",
         {("prefer_zones", "zones=['comb-west']", "medium")},
     ),
+    # "where X runs/lives" after a placement verb is X's place; a question "where does X live?" is not
+    ("run it where pollen-counter lives", {("colocate_with", "app=pollen-counter", "medium")}),
+    ("put it where clover-scans lives", {("prefer_data_locality", "dataset=clover-scans", "medium")}),
+    ("Where does wax-scheduler run these days?", set()),
 ]
 
 

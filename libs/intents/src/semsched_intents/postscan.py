@@ -302,6 +302,27 @@ def _other_budgets(marks: list[Mark]) -> None:
             mark.tags = (Tag("filler"),)
 
 
+_DWELLS = frozenset({"runs", "run", "lives", "live", "sits", "sit", "resides", "running", "hosted"})
+
+
+def _where_it_runs(marks: list[Mark]) -> None:
+    """ "put it where the headend already runs", "where the-pile lives": the place of that workload
+    or data is asked for (the app by the last word of its name, as after any placement cue)."""
+    for n, mark in enumerate(marks):
+        if not mark.text.startswith("where") or mark.has("cue", "colo") or n == 0:
+            continue  # "Where does telstate live now?" asks to be told
+        k = n + 1
+        while k < len(marks) and k - n < 3 and (marks[k].has("filler") or marks[k].text == "the"):
+            k += 1
+        name = k
+        while k < len(marks) and k - name < 3 and not (marks[k].text in _DWELLS or marks[k].has("bg")):
+            k += 1
+        while k < len(marks) and marks[k].has("bg") and marks[k].text in ("already", "currently"):
+            k += 1
+        if name < k < len(marks) and marks[k].text in _DWELLS:
+            mark.tags = (Tag("cue", "colo"),)
+
+
 def _spread_over(marks: list[Mark]) -> None:
     """ "spread over different nodes": "over" after a spread word is where, not a comparison; nor is
     "than" after "same" ("the same zone than feature-store", as "as" is said in several languages);
@@ -960,6 +981,7 @@ def refine_marks(
     _spread_over(marks)
     _sizes_said(marks)
     _other_budgets(marks)
+    _where_it_runs(marks)
     _conditions(marks)
     _prevented(marks)
     marks = _not_all_in_one(_one_per(_one_app_per(_zone_words(marks))))
