@@ -747,6 +747,16 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("run it where pollen-counter lives", {("colocate_with", "app=pollen-counter", "medium")}),
     ("put it where clover-scans lives", {("prefer_data_locality", "dataset=clover-scans", "medium")}),
     ("Where does wax-scheduler run these days?", set()),
+    # a phrase may not end inside a hyphenated word; a label value that names the team or the topic;
+    # a fallback one accepts is no preference; what a thing is reserved for tells
+    ("stay on-comb-east please", {("prefer_zones", "zones=['comb-east']", "medium")}),
+    ("batch: prefer l4 cards", {("prefer_gpu_models", "models=['l4']", "medium")}),
+    ("serving wants it in comb-west", {("prefer_zones", "zones=['comb-west']", "medium")}),
+    ("an a100 ideally, l4 at a push", {("prefer_gpu_models", "models=['a100']", "weak")}),
+    (
+        "on the l4s, not the a100s - the a100s are reserved for training",
+        {("prefer_gpu_models", "models=['l4']", "medium"), ("avoid_gpu_models", "models=['a100']", "medium")},
+    ),
 ]
 
 

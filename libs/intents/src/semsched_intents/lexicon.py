@@ -151,6 +151,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "both fine|both are fine|either is fine|any is fine|all fine|all are fine|both ok|"
         "either works|both work|any works|either one|either of them|is fine|are fine|fine|is ok|is okay|"
         "are ok|are okay|ok|okay|works|works fine|is acceptable|are acceptable|acceptable|"
+        "at a push|if nothing else|only if nothing else|as a last resort|last resort|tolerable|"
+        "is tolerable|are tolerable|permitted|is permitted|are permitted|at a pinch|in a pinch|"
         "doesn't matter|does not matter|don't matter|don't care|do not care|dont care|doesn't care|"
         "does not care|doesnt care|no preference|"
         "not fussed|either way|whatever|whichever|don't mind|do not mind|dont mind|no problem|"
@@ -220,6 +222,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "maintenance schedule|maintenance window|maintenance windows|maint window|is on maintenance|"
         "are on maintenance|on maintenance|can wait|can afford to wait|happy to wait|fine to wait|"
         "ok to wait|okay to wait|can be delayed|can be late|are actually in|is actually in|are currently in|"
+        "reserved for|is reserved|are reserved|belong to|belongs to|is dedicated to|are dedicated to|"
         "is currently in|are currently on|is currently on|are now in|is now in|are now on|is now on",
     ),
     (

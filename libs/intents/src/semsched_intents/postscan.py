@@ -323,6 +323,24 @@ def _where_it_runs(marks: list[Mark]) -> None:
             mark.tags = (Tag("cue", "colo"),)
 
 
+_PEOPLE_VERBS = frozenset(
+    {"wants", "want", "says", "said", "asked", "asks", "decided", "reported", "thinks", "told", "agreed"}
+)
+
+
+def _label_topics(marks: list[Mark]) -> None:
+    """ "OCR: prefer T4 or L4", "Trading wants the odds engine in nj-secaucus": a label value that names
+    the team or the workload the hint is about, before a request of its own, asks for no label."""
+    for n, mark in enumerate(marks[:-1]):
+        if not any(t.role == "ent" and t.kind == "label" for t in mark.tags) or "=" in mark.text:
+            continue
+        after = marks[n + 1]
+        opening = all(m.has("filler") or m.text in ("hi", "hey", "re", "for", "the") for m in marks[:n])
+        topic = opening and after.punct == ":" and any(m.entity() is not None for m in marks[n + 2 :])
+        if topic or after.text in _PEOPLE_VERBS:
+            mark.tags = (Tag("filler"),)
+
+
 def _spread_over(marks: list[Mark]) -> None:
     """ "spread over different nodes": "over" after a spread word is where, not a comparison; nor is
     "than" after "same" ("the same zone than feature-store", as "as" is said in several languages);
@@ -982,6 +1000,7 @@ def refine_marks(
     _sizes_said(marks)
     _other_budgets(marks)
     _where_it_runs(marks)
+    _label_topics(marks)
     _conditions(marks)
     _prevented(marks)
     marks = _not_all_in_one(_one_per(_one_app_per(_zone_words(marks))))

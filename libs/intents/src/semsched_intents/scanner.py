@@ -93,6 +93,9 @@ def _lookup(st: _State, i: int) -> tuple[int, tuple[Tag, ...]] | None:
         stop += 1
     for end in range(stop, i, -1):
         tags = st.table.entries.get(tuple(t.text for t in toks[i:end]))
+        inside = end - i > 1 and end < len(toks) and toks[end].joined
+        if tags and inside and not any(t.role == "ent" for t in tags):
+            continue  # "stay on-prem": a phrase of words may not end inside a hyphenated word
         if tags:
             return end, tags
     return None
