@@ -757,6 +757,10 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         "on the l4s, not the a100s - the a100s are reserved for training",
         {("prefer_gpu_models", "models=['l4']", "medium"), ("avoid_gpu_models", "models=['a100']", "medium")},
     ),
+    # numbers said in words, as dictation writes them
+    ("give it thirty two gigs spare", {("min_free_memory", "gib=32.0", "medium")}),
+    ("one hundred and twenty eight gigs free", {("min_free_memory", "gib=128.0", "medium")}),
+    ("fifteen hundred millicores free please", {("min_free_cpu", "cores=1.5", "medium")}),
 ]
 
 

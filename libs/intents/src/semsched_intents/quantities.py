@@ -138,6 +138,68 @@ class Quantity:
     end: int
 
 
+_UNITS_SPELLED = {
+    w: float(n)
+    for n, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+        ]
+    )
+}
+_TENS_SPELLED = {
+    w: float(10 * n)
+    for n, w in enumerate(
+        ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], start=2
+    )
+}
+
+
+def _said_number(word: str) -> bool:
+    return word in _UNITS_SPELLED or word in _TENS_SPELLED
+
+
+def _spelled(tokens: Sequence[Token], i: int) -> tuple[float, int] | None:
+    """A number said in two or more words ("sixty four", "twelve hundred", "two thousand four
+    hundred"), as dictation writes it; one word is left to NUMBER_WORDS."""
+    total, part, j, words = 0.0, 0.0, i, 0
+    while j < len(tokens) and not tokens[j].punct and j - i < 8:
+        word = tokens[j].text
+        if word in _UNITS_SPELLED and part % 10 == 0 and (part % 100 == 0 or part % 100 >= 20):
+            part += _UNITS_SPELLED[word]
+        elif word in _TENS_SPELLED and part % 100 == 0:
+            part += _TENS_SPELLED[word]
+        elif word == "hundred" and 0 < part < 100:
+            part *= 100
+        elif word == "thousand" and 0 < part < 1000:
+            total, part = total + part * 1000, 0.0
+        elif word == "and" and part >= 100 and j + 1 < len(tokens) and _said_number(tokens[j + 1].text):
+            j += 1
+            continue
+        else:
+            break
+        j, words = j + 1, words + 1
+    return (total + part, j) if words >= 2 else None
+
+
 def _number(tokens: Sequence[Token], i: int) -> tuple[float, str, int] | None:
     """(value, glued unit, next index) for a number at i: "16", "16gi", "one", "a couple of"."""
     text = tokens[i].text
@@ -149,6 +211,9 @@ def _number(tokens: Sequence[Token], i: int) -> tuple[float, str, int] | None:
         return float(m.group(1)), "x", i + 1
     if text == "half" and i + 1 < len(tokens) and tokens[i + 1].text in ("a", "an"):
         return 0.5, "", i + 2  # "half a terabyte"
+    spelled = _spelled(tokens, i)
+    if spelled is not None:
+        return spelled[0], "", spelled[1]
     if text in NUMBER_WORDS and text not in ("half", "single", "couple", "pair", "dozen"):
         return NUMBER_WORDS[text], "", i + 1
     if text in ("a", "an") and i + 1 < len(tokens):
