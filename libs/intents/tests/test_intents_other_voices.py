@@ -761,6 +761,23 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("give it thirty two gigs spare", {("min_free_memory", "gib=32.0", "medium")}),
     ("one hundred and twenty eight gigs free", {("min_free_memory", "gib=128.0", "medium")}),
     ("fifteen hundred millicores free please", {("min_free_cpu", "cores=1.5", "medium")}),
+    # what things are for, out of support, running hot: background; "like" alone is no preference
+    ("never the a100s theyre out of support", {("avoid_gpu_models", "models=['a100']", "critical")}),
+    (
+        "batch tier please, the serving boxes are for the honey-extractor",
+        {("prefer_node_label", "key=tier,value=batch", "medium")},
+    ),
+    (
+        "comb-east please, it was like down for an hour last week in comb-roof",
+        {("prefer_zones", "zones=['comb-east']", "medium")},
+    ),
+    ("honey-extractor in comb-west like last time", {("prefer_zones", "zones=['comb-west']", "medium")}),
+    # two requests joined by "and"; trouble told with nothing asked
+    (
+        "keep the replicas together and bin pack the rest",
+        {("colocate_replicas", "", "medium"), ("prefer_bin_packing", "", "medium")},
+    ),
+    ("4 node failures on the spot pool this week. stay off spot.", {("avoid_spot", "", "medium")}),
 ]
 
 

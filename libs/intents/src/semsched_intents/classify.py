@@ -230,7 +230,8 @@ def _concept(seg: Segment, item: Mark, name: str, neg: bool) -> tuple[str, Param
         name = "spread_zones" if zonal else "spread_nodes"
     if name == "apart" and seg.has("concept", "spread_zones"):
         return None  # "separate replicas onto different sites": the zonal concept says it
-    if name == "binpack" and seg.has("concept", "together") and seg.has("replicas"):
+    together = next((m for m in seg.marks if m.has("concept", "together")), None)
+    if name == "binpack" and together is not None and together.start > item.start and seg.has("replicas"):
         return None  # "pack the pods together on one host": the replicas' colocation says it
     # "the lobby replicas", "two copies of the proxy": the workload
     own = [m for m in seg.items if m.text.endswith(_REPLICA_HEADS) or _replicas_of(seg, m)]

@@ -89,7 +89,8 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "mod:medium",
         "prefer|prefers|preferred|prefered|preferring|preferably|preferable|preference|"
         "should|try to|try|better|rather|would rather|i'd rather|we'd rather|please|pls|plz|want|wants|"
-        "would like|we'd like|i'd like|like|go for|opt for|favour|favor|lean towards|lean toward|"
+        "would like|we'd like|i'd like|i like|we like|like last time|like before|as before|as last time|"
+        "same as last time|go for|opt for|favour|favor|lean towards|lean toward|"
         "any reason not to|is there any reason not to|any reason we shouldn't|any objection to|"
         "any objections to|any objection if|any objections if|anything against",
     ),
@@ -223,6 +224,10 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "are on maintenance|on maintenance|can wait|can afford to wait|happy to wait|fine to wait|"
         "ok to wait|okay to wait|can be delayed|can be late|are actually in|is actually in|are currently in|"
         "reserved for|is reserved|are reserved|belong to|belongs to|is dedicated to|are dedicated to|"
+        "those are for|these are for|they are for|they're for|theyre for|that's for|that is for|are for|"
+        "are only for|is only for|"
+        "which are for|out of support|out of warranty|end of life|end-of-life|brown out|browns out|"
+        "brownout|brownouts|runs hot|run hot|running hot|theyre out of|they're out of|"
         "is currently in|are currently on|is currently on|are now in|is now in|are now on|is now on",
     ),
     (

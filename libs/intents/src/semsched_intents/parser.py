@@ -627,6 +627,16 @@ def _purpose(seg: Segment) -> bool:
     return refused is None or not any(m.start > refused for m in seg.items)
 
 
+def _trouble_report(seg: Segment) -> bool:
+    """ "3 node failures on the spot pool this week", "ECC errors on the old V100 boxes": trouble told,
+    with nothing asked, is background for whatever else it names."""
+    if not any(m.has("concept", "unreliable") for m in seg.marks):
+        return False
+    return not any(
+        m.has(role) for m in seg.marks for role in ("verb", "mod", "neg", "negpost", "cue", "perm")
+    )
+
+
 _SAYS_IS = frozenset({"it's", "it is", "its", "that's", "they're", "they are", "which is", "it'll be"})
 
 
@@ -649,7 +659,7 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
         return True
     if _pronoun_statement(seg, elsewhere or named_before) or _purpose(seg) or _consequence(seg):
         return True
-    if _cost_reason(seg, elsewhere):
+    if _trouble_report(seg) or _cost_reason(seg, elsewhere):
         return True
     if seg.has("perm") and not seg.has("verb") and not seg.preferred:
         return not _excludes(seg)

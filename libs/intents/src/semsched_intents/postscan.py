@@ -793,7 +793,12 @@ def _packed_together(marks: list[Mark]) -> None:
             continue
         near = marks[max(0, n - 4) : n + 4]
         replicas = any(m.has("replicas") or m.text.endswith(_REPLICA_WORDS) for m in near)
-        if replicas and any(m.has("concept", "together") for m in near):
+        # "keep the replicas together and bin-pack": two requests joined by "and"
+        together = [
+            k for k in range(max(0, n - 4), min(len(marks), n + 4)) if marks[k].has("concept", "together")
+        ]
+        joined = all(any(m.has("conj") for m in marks[min(k, n) + 1 : max(k, n)]) for k in together)
+        if replicas and together and not joined:
             mark.tags = tuple(t for t in mark.tags if not (t.role == "concept" and t.value == "binpack"))
 
 
