@@ -778,6 +778,39 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         {("colocate_replicas", "", "medium"), ("prefer_bin_packing", "", "medium")},
     ),
     ("4 node failures on the spot pool this week. stay off spot.", {("avoid_spot", "", "medium")}),
+    # Kubernetes words: anti-affinity to an app or to itself, the zone topology key, maxSkew over
+    # hostnames, required/preferred and DoNotSchedule/ScheduleAnyway, a pod's own requests
+    (
+        "podAntiAffinity to wax-scheduler, requiredDuringSchedulingIgnoredDuringExecution",
+        {("avoid_colocation_with", "app=wax-scheduler", "critical")},
+    ),
+    ("anti-affinity to itself on the hostname key", {("spread_replicas_nodes", "", "medium")}),
+    (
+        "pod affinity with pollen-counter on topology key zone",
+        {("same_zone_as", "app=pollen-counter", "medium")},
+    ),
+    (
+        "maxSkew 1 across hostnames, whenUnsatisfiable: DoNotSchedule",
+        {("spread_replicas_nodes", "", "critical")},
+    ),
+    ("requests 2 CPU / 4Gi, nothing else", set()),
+    ("requesting 1500m cpu headroom on the node", {("min_free_cpu", "cores=1.5", "medium")}),
+    # a label value that is a number and a word, no unit; a hedge after a strong clause stays its own
+    (
+        "nvme strongly preferred, l4 would be nice",
+        {
+            ("prefer_node_label", "key=disk,value=nvme", "strong"),
+            ("prefer_gpu_models", "models=['l4']", "weak"),
+        },
+    ),
+    # "Should sit in ..." asks; refusals go on past a bracket; "whichever is emptiest" asks
+    ("Should sit in the same comb as wax-scheduler.", {("same_zone_as", "app=wax-scheduler", "medium")}),
+    (
+        "don't schedule onto drone-01 (cordoned) or drone-02 (tainted)",
+        {("avoid_nodes", "nodes=['drone-01', 'drone-02']", "medium")},
+    ),
+    ("whichever drone is emptiest", {("prefer_least_loaded", "resource=any", "medium")}),
+    ("FYI, queen-01 is the only node with the new driver.", set()),
 ]
 
 

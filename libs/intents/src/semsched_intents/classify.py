@@ -205,7 +205,7 @@ def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params,
 # "the pods run hot", "if 03 is busy": a load word after a copula describes something, asks nothing.
 _REPLICA_HEADS = ("replicas", "shards", "instances", "copies")  # not "pods": "the X pods and this job"
 _PLURAL_PRONOUNS = frozenset({"them", "em", "'em", "they", "those", "these", "all of them", "both of them"})
-_RELATIVES = frozenset({"whose", "where", "which", "that"})
+_RELATIVES = frozenset({"whose", "where", "which", "that", "whichever", "whatever", "wherever"})
 _COPULAS = frozenset({"is", "are", "was", "were", "run", "runs", "running", "gets", "get", "seems", "looks"})
 
 

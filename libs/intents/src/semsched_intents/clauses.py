@@ -175,7 +175,10 @@ def _merge_lists(sentence: list[Segment]) -> list[Segment]:
         prev_items = out[-1].items if out else []
         kinds = {t.kind for m in seg.items for t in m.tags if t.role == "ent"}
         body = list(seg.marks)
-        stated = bool(out) and any(m.text in COPULAS or m.has("bg") for m in out[-1].marks)
+        # "zone-a is down, zone-b please" states; "X strongly preferred, Y would be nice" has its own say
+        stated = bool(out) and any(
+            m.text in COPULAS or m.has("bg") or (m.has("mod") and not m.has("verb")) for m in out[-1].marks
+        )
         while body and _hedge(body[-1]) and not stated:
             body.pop()  # "avoid kh-a, kh-b if you can": a hedge after the list governs all of it
         bare_list = (
@@ -289,7 +292,7 @@ _PREFERRING = frozenset({"preferred", "preferable", "ideal", "better", "best", "
 def _refuses(seg: Segment) -> bool:
     """A predicate that says no before its first mention ("do not schedule on ...", "never in ...")."""
     first = min((m.start for m in seg.items), default=-1)
-    return any(m.has("neg") and m.start < first for m in seg.marks) and seg.end_punct == ","
+    return any(m.has("neg") and m.start < first for m in seg.marks) and seg.end_punct in (",", "(")
 
 
 _PREPOSITIONS = frozenset({"on", "in", "onto", "into", "at", "near", "to", "with", "beside", "alongside"})

@@ -134,7 +134,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
     (
         "concept:spread",
         "spread|spread out|spreading|spread-out|distribute|distributed|distributing|"
-        "anti-affinity|antiaffinity|anti affinity|scatter|scattered|fan out|fanned out|evenly|"
+        "anti-affinity|antiaffinity|anti affinity|anti-affinity to itself|anti affinity to itself|"
+        "anti-affinity with itself|anti affinity with itself|antiaffinity to itself|scatter|scattered|fan out|fanned out|evenly|"
         "high availability|highly available|redundancy|redundant|split up",
     ),
     (
@@ -158,7 +159,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "one per runner|"
         "its own machine|their own machine|their own node|own nodes|own machines|own hosts|diff nodes|"
         "diff hosts|diff machines|diff boxes|diff servers|no doubling up|no doubling-up|don't double up|"
-        "never double up|no double-ups|no two on a node|no two on one node",
+        "never double up|no double-ups|no two on a node|no two on one node|across hostnames|"
+        "over hostnames|per hostname|one per hostname|hostname spread|spread on hostname|spread by hostname",
     ),
     (
         "concept:spread_zones",

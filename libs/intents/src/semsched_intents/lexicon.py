@@ -15,6 +15,7 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "under any circumstances|required|require|requires|requirement|hard requirement|a requirement|"
         "mandatory|critical|critically|crucially|at all costs|at all cost|at any cost|must-have|must have|"
         "need|needs|needed|need to|needs to|necessary|is necessary|it is necessary|hard req|hard reqs|"
+        "donotschedule|requiredduringschedulingignoredduringexecution|requiredduringscheduling|"
         "has to|have to|had better|got to|gotta|it's got to|it has got to|has got to|have got to|"
         "'ve got to|'s got to|non-negotiable|nonnegotiable|essential|crucial|vital|"
         "imperative|no exceptions|no substitutes|no matter what|without exception|is a must|a must|shall|"
@@ -90,6 +91,7 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "prefer|prefers|preferred|prefered|preferring|preferably|preferable|preference|"
         "should|try to|try|better|rather|would rather|i'd rather|we'd rather|please|pls|plz|want|wants|"
         "would like|we'd like|i'd like|i like|we like|like last time|like before|as before|as last time|"
+        "scheduleanyway|preferredduringschedulingignoredduringexecution|preferredduringscheduling|"
         "same as last time|go for|opt for|favour|favor|lean towards|lean toward|"
         "any reason not to|is there any reason not to|any reason we shouldn't|any objection to|"
         "any objections to|any objection if|any objections if|anything against",
@@ -118,7 +120,10 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "neg cue:colo",
         "nowhere near|nowhere close to|not anywhere near|not close to|far away|away|"
         "far from|far away from|isolated from|separate from|apart from the|anti-affinity with|"
-        "antiaffinity with|anti affinity with|not next to|not near",
+        "antiaffinity with|anti affinity with|not next to|not near|anti-affinity to|anti affinity to|"
+        "antiaffinity to|anti-affinity vs|anti affinity vs|anti-affinity against|anti affinity against|"
+        "pod anti-affinity to|pod anti affinity to|pod anti-affinity with|pod anti affinity with|"
+        "podantiaffinity|podantiaffinity to|podantiaffinity with|podantiaffinity vs|podantiaffinity against",
     ),
     (
         "negpost mod:strong",

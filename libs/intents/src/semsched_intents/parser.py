@@ -321,6 +321,12 @@ _ASKS_LEAVE = (
 )
 
 
+def _ranking_only(seg: Segment, mark: Mark) -> bool:
+    """ "the only node with ...": "only" after an article ranks; it asks nothing."""
+    at = seg.marks.index(mark)
+    return mark.text == "only" and at > 0 and seg.marks[at - 1].text == "the"
+
+
 def _info_question(sentence: list[Segment]) -> bool:
     if sentence[-1].end_punct != "?" and sentence[-1].sentence_end != "?":
         return False
@@ -399,8 +405,9 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
             for seg in sentence:
                 seg.silenced = True
         if any(seg.has("notice") for seg in sentence):
-            for seg in sentence:
-                seg.silenced = seg.silenced or not (seg.has("mod") or _opens_with_order(seg))
+            for seg in sentence:  # "FYI, den-gp01 is the only node with the new driver": no order
+                ordered = any(m.has("mod") and not _ranking_only(seg, m) for m in seg.marks)
+                seg.silenced = seg.silenced or not (ordered or _opens_with_order(seg))
         at = next((k for k, seg in enumerate(sentence) if seg.has("retract")), None)
         if at is not None:  # what came before is taken back; what follows stands
             for seg in [s for earlier in sentences[:n] for s in earlier] + sentence[:at]:
@@ -510,8 +517,14 @@ def _condition_on_event(seg: Segment) -> bool:
     """ "if mad-c1 goes dark we still need the smf up": what happens if a place fails is no request
     for that place."""
     # the clause's first word ("it should sit in ..." is no "should mad-c1 fail")
-    first = next((m for m in seg.marks if not m.has("conj")), None)
-    return first is not None and first.text in ("if", "when", "should") and seg.has("bg")
+    at = next((k for k, m in enumerate(seg.marks) if not m.has("conj")), None)
+    if at is None or seg.marks[at].text not in ("if", "when", "should") or not seg.has("bg"):
+        return False
+    # "should mad-c1 fail ..." has a subject; "Should sit in the same AZ as X" asks
+    after = seg.marks[at + 1] if at + 1 < len(seg.marks) else None
+    return seg.marks[at].text != "should" or (
+        after is not None and (after.entity() is not None or after.has("pron"))
+    )
 
 
 _PRONOUNS = frozenset(

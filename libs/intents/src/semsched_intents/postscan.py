@@ -275,6 +275,28 @@ def _sizes_said(marks: list[Mark]) -> None:
         )
         if rate or each or sized or thing:
             mark.tags = (Tag("filler"),)
+    _own_requests(marks)
+
+
+_REQUESTS = frozenset({"requests", "request", "requesting", "requested", "limits", "limit"})
+_FREE = frozenset({"free", "spare", "idle", "unused", "unallocated", "available", "headroom", "room"})
+
+
+def _own_requests(marks: list[Mark]) -> None:
+    """ "requests 4 CPU / 8Gi": what the pod itself requests is its size, not free room on a node (unless
+    the hint asks for room: "requests 4 CPU; find a node that still has that much unrequested")."""
+    if any(w in _FREE or w == "unrequested" for m in marks for w in m.text.split(" ")):
+        return
+    stated = False
+    for n, mark in enumerate(marks):
+        if not mark.has("qty"):
+            stated = stated and (mark.punct in ("/", ",") or mark.has("conj") or mark.has("filler"))
+            continue
+        before = {m.text for m in marks[max(0, n - 3) : n]}
+        after = marks[n + 1].text if n + 1 < len(marks) else ""
+        stated = (stated or bool(before & _REQUESTS)) and after not in _FREE
+        if stated:
+            mark.tags = (Tag("filler"),)
 
 
 _NOT_MONEY = frozenset(
@@ -339,6 +361,25 @@ def _label_topics(marks: list[Mark]) -> None:
         topic = opening and after.punct == ":" and any(m.entity() is not None for m in marks[n + 2 :])
         if topic or after.text in _PEOPLE_VERBS:
             mark.tags = (Tag("filler"),)
+
+
+_KEY_WORDS = frozenset({"key", "topology", "topologykey", "level", "domain"})
+
+
+def _zone_keyed(marks: list[Mark]) -> None:
+    """ "pod affinity with X on topology key zone", "affinity with X at zone level": affinity over the
+    zone topology key is the same zone, not the same node."""
+    for n, mark in enumerate(marks):
+        if not mark.has("cue", "colo") or mark.has("neg"):
+            continue
+        for k in range(n + 1, min(len(marks), n + 10)):
+            if marks[k].punct in (".", ";", "\n"):
+                break
+            word = marks[k]
+            near = {m.text for m in marks[max(0, k - 2) : k + 3]}
+            if word.has("zoneword") and word.entity() is None and near & _KEY_WORDS:
+                mark.tags = (Tag("cue", "samezone"),)
+                break
 
 
 def _spread_over(marks: list[Mark]) -> None:
@@ -1006,6 +1047,7 @@ def refine_marks(
     _other_budgets(marks)
     _where_it_runs(marks)
     _label_topics(marks)
+    _zone_keyed(marks)
     _conditions(marks)
     _prevented(marks)
     marks = _not_all_in_one(_one_per(_one_app_per(_zone_words(marks))))

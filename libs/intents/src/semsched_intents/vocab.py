@@ -9,12 +9,13 @@ from dataclasses import dataclass, field
 from semsched_intents.concepts import DOMAIN_WORDS, GPU_FAMILIES
 from semsched_intents.hashing import context_hash
 from semsched_intents.lexicon import COMMON_VALUES, POLARITY_WORDS, STRENGTH_WORDS
+from semsched_intents.quantities import CPU_UNITS, MEMORY_UNITS
 from semsched_intents.text import phrase_tokens
 from semsched_proto.intents import ClusterContext
 
 Phrase = tuple[str, ...]
 _ZONE_PREFIXES: tuple[Phrase, ...] = (("zone",), ("az",), ("availability", "zone"), ("zones",), ("azs",))
-_QTY_LIKE = re.compile(r"^\d+(?:\.\d+)?[a-z]{0,3}$")
+_QTY_LIKE = re.compile(r"^\d+(?:\.\d+)?([a-z]{0,3})$")
 _GENERIC_KEY_PARTS = frozenset({"node", "nodes", "kubernetes", "io", "k8s", "com", "sh", "x", "label", "the"})
 
 
@@ -362,7 +363,11 @@ def _label_ambiguous(table: PhraseTable, toks: Phrase, value: str) -> bool:
         for t in table.entries.get(toks, ())
     )
     short = len(value) <= 2 and (value.isalpha() or value.isdigit())  # "a", "ml", "1"; not "c3"
-    return taken or value in COMMON_VALUES or short or bool(_QTY_LIKE.match(value))
+    figure = _QTY_LIKE.match(value)  # "100g" reads as memory; "25gbe" is no unit, so a plain name
+    quantity = figure is not None and (
+        figure.group(1) in MEMORY_UNITS or figure.group(1) in CPU_UNITS or not figure.group(1)
+    )
+    return taken or value in COMMON_VALUES or short or quantity
 
 
 _KEY_SUFFIX = re.compile(r"(?:rate|type|class|level|size|name)$")
