@@ -135,7 +135,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "concept:spread",
         "spread|spread out|spreading|spread-out|distribute|distributed|distributing|"
         "anti-affinity|antiaffinity|anti affinity|anti-affinity to itself|anti affinity to itself|"
-        "anti-affinity with itself|anti affinity with itself|antiaffinity to itself|scatter|scattered|fan out|fanned out|evenly|"
+        "anti-affinity with itself|anti affinity with itself|antiaffinity to itself|scatter|scattered|"
+        "fan out|fanned out|evenly|"
         "high availability|highly available|redundancy|redundant|split up",
     ),
     (
