@@ -811,6 +811,15 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ),
     ("whichever drone is emptiest", {("prefer_least_loaded", "resource=any", "medium")}),
     ("FYI, queen-01 is the only node with the new driver.", set()),
+    # a bracketed remark beside a request; "No big deal if not" is no "no"; "fwiw" tells
+    ("never the a100s (too slow for serving)", {("avoid_gpu_models", "models=['a100']", "critical")}),
+    ("Could you spread it across combs? No big deal if not.", {("spread_replicas_zones", "", "weak")}),
+    ("the extractor pods live on drone-01, fwiw", set()),
+    ("comb-east please, comb-roof is being recabled", {("prefer_zones", "zones=['comb-east']", "medium")}),
+    # refusing to leave a place keeps it there; a label value that is the subject of a modal
+    ("the exports must never leave comb-east", {("prefer_zones", "zones=['comb-east']", "critical")}),
+    ("serving traffic must stay off spot", {("avoid_spot", "", "critical")}),
+    ("spot for the batch backlog please", {("prefer_spot", "", "medium")}),
 ]
 
 

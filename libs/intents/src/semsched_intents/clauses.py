@@ -119,6 +119,7 @@ def split_sentences(marks: Sequence[Mark], texts: Sequence[str]) -> list[list[Se
             continue  # "min_free_cpu=2", "memory: 16Gi": the figure belongs to its key
         elif mark.punct:
             close(mark.punct)
+            current.opener = "(" if mark.punct == "(" else ""  # a bracketed remark
         elif mark.has("split") or _and_splits(marks, n, texts, current.marks):
             if mark.has("split") and current.marks:
                 current.contrast = True  # "n2 otherwise": a clause word closes it off
@@ -336,7 +337,8 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
                     earlier[-1].preferred = any(m.text in _PREFERRING for m in seg.marks)
                 continue
             last_content = seg
-            if refusing and _continues_refusal(seg):
+            bracketed = k > 0 and sentence[k - 1].end_punct == "("  # "never T4s (too slow for OCR)": a remark
+            if refusing and not bracketed and _continues_refusal(seg):
                 seg.negated = True
             refusing = seg.negated or _refuses(seg)
             if seg.own is not None:

@@ -232,6 +232,9 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "those are for|these are for|they are for|they're for|theyre for|that's for|that is for|are for|"
         "are only for|is only for|"
         "which are for|out of support|out of warranty|end of life|end-of-life|brown out|browns out|"
+        "have caused|has caused|had caused|misconfigured|is misconfigured|are misconfigured|"
+        "asked whether|asked if|asks whether|asks if|wondered whether|wondering whether|wondering if|"
+        "is being|are being|was being|were being|"
         "brownout|brownouts|runs hot|run hot|running hot|theyre out of|they're out of|"
         "is currently in|are currently on|is currently on|are now in|is now in|are now on|is now on",
     ),
@@ -239,6 +242,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "bg notice",  # a sentence marked so tells something (unless it also gives an order)
         "fyi|heads up|heads-up|just a heads up|a heads up|in case anyone wonders|in case you wonder|"
         "just so you know|for your information|for the record|btw|by the way|todo|reminder|remember|"
+        "for what it's worth|for what its worth|fwiw|"
         "note to self|psa|just noting|nothing to change|no changes needed|no change needed|no action needed|"
         "nothing to do here|no other constraints|no placement requirements|no placement constraints|"
         "not a request|not a request as such",

@@ -159,7 +159,7 @@ def _answered(sentences: list[list[Segment]], found: list[list[Candidate]]) -> N
         answer = [m for seg in sentences[k + 1] for m in seg.marks]
         if not answer:
             continue
-        said = answer[0].text.split(" ")[0]
+        said = answer[0].text if not answer[0].has("mod") else ""  # "No big deal if not." is no "no"
         replies = found[k + 1]
         picks = not replies and (answer[0].has("zoneword") or said in MACHINE_NOUNS)
         if not (said in _ANSWERS or picks or any(_restates(c, found[k]) for c in replies)):
@@ -640,6 +640,16 @@ def _purpose(seg: Segment) -> bool:
     return refused is None or not any(m.start > refused for m in seg.items)
 
 
+def _bracketed_remark(seg: Segment, elsewhere: bool) -> bool:
+    """ "never T4s (too slow for handwriting OCR)", "(GRA audit scope)": words in brackets beside a
+    request, asking nothing themselves, say why ("(ssd)" alone still names what is meant)."""
+    if seg.opener != "(" or not elsewhere or (seg.starts_conj and seg.marks[0].text in ("or", "and", "nor")):
+        return False
+    if any(m.has(role) for m in seg.marks for role in ("verb", "mod", "neg", "negpost", "cue", "perm")):
+        return False
+    return any(not m.tags and m.text.isalpha() and len(m.text) > 2 for m in seg.marks)
+
+
 def _trouble_report(seg: Segment) -> bool:
     """ "3 node failures on the spot pool this week", "ECC errors on the old V100 boxes": trouble told,
     with nothing asked, is background for whatever else it names."""
@@ -672,7 +682,7 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
         return True
     if _pronoun_statement(seg, elsewhere or named_before) or _purpose(seg) or _consequence(seg):
         return True
-    if _trouble_report(seg) or _cost_reason(seg, elsewhere):
+    if _trouble_report(seg) or _cost_reason(seg, elsewhere) or _bracketed_remark(seg, elsewhere):
         return True
     if seg.has("perm") and not seg.has("verb") and not seg.preferred:
         return not _excludes(seg)

@@ -382,6 +382,25 @@ def _zone_keyed(marks: list[Mark]) -> None:
                 break
 
 
+_LEAVE = frozenset({"leave", "leaves", "leaving", "exit", "exits"})
+
+
+def _leaving(marks: list[Mark]) -> None:
+    """ "must not leave mt-valletta", "never leave the vault room": leaving a place is going off it, so
+    a refusal to leave keeps it there."""
+    for n, mark in enumerate(marks[:-1]):
+        if mark.text not in _LEAVE or mark.tags:
+            continue
+        k = n + 1
+        while k < len(marks) - 1 and marks[k].text in ("the", "our", "this"):
+            k += 1
+        place, after = marks[k], marks[k + 1].text if k + 1 < len(marks) else ""
+        if after in ("clear", "alone", "free", "empty", "untouched", "be", "for"):
+            continue  # "leave comb-roof clear": keep off it
+        if any(t.role == "ent" and t.kind in ("zone", "node") for t in place.tags) or place.has("zoneword"):
+            mark.tags = (Tag("neg"), Tag("verb"))
+
+
 def _spread_over(marks: list[Mark]) -> None:
     """ "spread over different nodes": "over" after a spread word is where, not a comparison; nor is
     "than" after "same" ("the same zone than feature-store", as "as" is said in several languages);
@@ -847,6 +866,7 @@ def _packed_together(marks: list[Mark]) -> None:
 _WORKLOAD_NOUNS = frozenset(
     {"pods", "pod", "job", "jobs", "workload", "workloads", "service", "services", "deployment"}
     | {"deployments", "pipeline", "pipelines", "replicas", "replica", "copies", "run", "runs", "team"}
+    | {"backlog", "workers", "worker", "tasks", "task", "queue", "rebuild", "reindex", "migration"}
 )
 _POSSESSIVES = frozenset({"our", "my", "their", "your"})
 
@@ -919,7 +939,12 @@ def _predicate(mark: Mark) -> bool:
     "thrashes"); "strongly preferred" after "disks" is no verb."""
     if mark.has("verb"):
         return True
+    if mark.has("mod") and mark.text.startswith(_MODALS):
+        return True  # "privileged documents must never leave ...": a modal after the subject
     return (mark.has("mod") or not mark.tags) and _third_person(mark) and mark.text not in PLURAL_NOUNS
+
+
+_MODALS = ("must", "should", "shall", "has to", "have to", "needs to", "need to", "cannot", "can't", "will")
 
 
 def _own_names(marks: list[Mark]) -> None:
@@ -1048,6 +1073,7 @@ def refine_marks(
     _where_it_runs(marks)
     _label_topics(marks)
     _zone_keyed(marks)
+    _leaving(marks)
     _conditions(marks)
     _prevented(marks)
     marks = _not_all_in_one(_one_per(_one_app_per(_zone_words(marks))))
