@@ -820,6 +820,20 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("the exports must never leave comb-east", {("prefer_zones", "zones=['comb-east']", "critical")}),
     ("serving traffic must stay off spot", {("avoid_spot", "", "critical")}),
     ("spot for the batch backlog please", {("prefer_spot", "", "medium")}),
+    # an app that opens its clause before a modal is the subject; "one <thing> per node"; a refusal
+    # stops at "and" before a new cue
+    (
+        "Action item 1: the wax-scheduler service shall be moved away from queen-01.",
+        {("avoid_nodes", "nodes=['queen-01']", "critical")},
+    ),
+    ("one extractor per host, definitely", {("spread_replicas_nodes", "", "strong")}),
+    (
+        "keep it away from wax-scheduler and in the same comb as pollen-counter",
+        {
+            ("avoid_colocation_with", "app=wax-scheduler", "medium"),
+            ("same_zone_as", "app=pollen-counter", "medium"),
+        },
+    ),
 ]
 
 

@@ -51,6 +51,7 @@ class Segment:
     preferred: bool = False  # "arm is fine, preferred even": a permission raised to a wish
     negated: bool = False  # "gs-iad-003, gs-iad-022: under no circumstances": a later "never" says no
     opener: str = ""  # the clause word that opened it mid-sentence ("so that"); the marks leave it out
+    conj: str = ""  # the conjunction that opened it ("and", "or"); the marks leave it out too
     borrowed: list[Mark] = field(default_factory=list)
 
     @property
@@ -72,6 +73,8 @@ def _and_splits(marks: Sequence[Mark], n: int, texts: Sequence[str], before: Seq
         k += 1
     if k < len(marks) and any(marks[k].has(r) for r in _NEW_PREDICATE):
         return True
+    if k < len(marks) and marks[k].has("cue") and any(m.has("neg") for m in before):
+        return True  # "away from X and in the same zone as Y": the refusal stops at "and"
     if not any(m.has("mod") for m in before):
         return False
     while k < len(marks) and not (marks[k].punct or marks[k].has("split")):  # "must ... and A100 preferred"
@@ -131,6 +134,7 @@ def split_sentences(marks: Sequence[Mark], texts: Sequence[str]) -> list[list[Se
         else:
             if not current.marks and mark.has("conj"):
                 current.starts_conj = True
+                current.conj = current.conj or mark.text
                 continue
             current.marks.append(mark)
     close("")
@@ -305,8 +309,8 @@ def _continues_refusal(seg: Segment) -> bool:
     if not seg.bare or seg.contrast or any(seg.has(r) for r in ("neg", "pron", "subj", "qty", "concept")):
         return False
     first = seg.marks[0]
-    if first.has("cue", "samezone") and not seg.starts_conj:
-        return False  # "without spot, same az as bidder": a place to be, not one more to refuse
+    if seg.has("cue", "samezone") and seg.conj not in ("or", "nor"):
+        return False  # "without spot, same az as bidder", "away from X and in the same zone as Y"
     return seg.starts_conj or first.text in _PREPOSITIONS or first.has("cue")
 
 

@@ -643,7 +643,7 @@ def _purpose(seg: Segment) -> bool:
 def _bracketed_remark(seg: Segment, elsewhere: bool) -> bool:
     """ "never T4s (too slow for handwriting OCR)", "(GRA audit scope)": words in brackets beside a
     request, asking nothing themselves, say why ("(ssd)" alone still names what is meant)."""
-    if seg.opener != "(" or not elsewhere or (seg.starts_conj and seg.marks[0].text in ("or", "and", "nor")):
+    if seg.opener != "(" or not elsewhere or seg.conj in ("or", "and", "nor"):
         return False
     if any(m.has(role) for m in seg.marks for role in ("verb", "mod", "neg", "negpost", "cue", "perm")):
         return False

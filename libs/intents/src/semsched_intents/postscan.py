@@ -401,6 +401,26 @@ def _leaving(marks: list[Mark]) -> None:
             mark.tags = (Tag("neg"), Tag("verb"))
 
 
+def _app_subjects(marks: list[Mark]) -> None:
+    """ "the token-vault service shall be rescheduled away from thm-bm03", "matchmaker pods should move
+    off osk-rt02": an app that opens its clause before a modal is the subject, not where to go, when
+    the clause names somewhere else after it."""
+    for n, mark in enumerate(marks):
+        if not any(t.role == "ent" and t.kind == "app" for t in mark.tags):
+            continue
+        j = n - 1
+        while j >= 0 and marks[j].text in ("the", "our", "this", "all"):
+            j -= 1
+        if j >= 0 and marks[j].punct not in (":", ".", ";", "\n") and not marks[j].has("filler"):
+            continue
+        k = n + 1
+        while k < len(marks) and (marks[k].has("head") or marks[k].has("replicas")):
+            k += 1
+        modal = k < len(marks) and marks[k].has("mod") and marks[k].text.startswith(_MODALS)
+        if modal and any(m.entity() is not None and m.has("ent") for m in marks[k + 1 :]):
+            mark.tags = (Tag("filler"),)
+
+
 def _spread_over(marks: list[Mark]) -> None:
     """ "spread over different nodes": "over" after a spread word is where, not a comparison; nor is
     "than" after "same" ("the same zone than feature-store", as "as" is said in several languages);
@@ -977,13 +997,19 @@ _ONE_EACH = frozenset({"1", "one", "max 1", "max one", "at most 1", "at most one
 _A_REPLICA = frozenset({"pod", "replica", "copy", "instance", "pods", "replicas"})
 
 
+def _one_of(mark: Mark) -> bool:
+    plain = not mark.tags and mark.text.isalpha() and mark.text != "per"
+    return mark.text in _A_REPLICA or plain or any(t.kind == "app" for t in mark.tags)
+
+
 def _one_per(marks: list[Mark]) -> list[Mark]:
     """ "1/node", "1 pod/node", "1 per terminal": one each per machine or per zone spreads them."""
     out: list[Mark] = []
     n = 0
     while n < len(marks):
         k = n + 1
-        if marks[n].text in _ONE_EACH and k < len(marks) and marks[k].text in _A_REPLICA:
+        # "1 pod/node", "one indexer per node": a word or two for what there is one of
+        while marks[n].text in _ONE_EACH and k < len(marks) and k - n <= 2 and _one_of(marks[k]):
             k += 1
         if (
             marks[n].text in _ONE_EACH
@@ -1074,6 +1100,7 @@ def refine_marks(
     _label_topics(marks)
     _zone_keyed(marks)
     _leaving(marks)
+    _app_subjects(marks)
     _conditions(marks)
     _prevented(marks)
     marks = _not_all_in_one(_one_per(_one_app_per(_zone_words(marks))))
