@@ -834,6 +834,21 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
             ("same_zone_as", "app=pollen-counter", "medium"),
         },
     ),
+    # "at least twelve" after a resource; "32+ cores"; "(required: ...)" governs what it follows
+    ("plenty of free cores please, at least twelve", {("min_free_cpu", "cores=12.0", "medium")}),
+    ("32+ idle cores would be nice", {("min_free_cpu", "cores=32.0", "weak")}),
+    ("onto drone-02 (required: it has the dongle)", {("prefer_nodes", "nodes=['drone-02']", "critical")}),
+    # a thing said not to be needed; two requests joined by "and"; a plain name listed after a node
+    (
+        "l4 preferred, a100 not required",
+        {("prefer_gpu_models", "models=['l4']", "medium")},
+    ),
+    (
+        "replicas on seperate nodes and in different combs",
+        {("spread_replicas_nodes", "", "medium"), ("spread_replicas_zones", "", "medium")},
+    ),
+    ("never on queen-01 or hornet", {("avoid_nodes", "nodes=['hornet', 'queen-01']", "critical")}),
+    ("drone-01 or similar", {("prefer_nodes", "nodes=['drone-01']", "medium")}),
 ]
 
 

@@ -219,6 +219,12 @@ def _described(seg: Segment, item: Mark) -> bool:
     return not asks and any(m.has("pron") or m.has("subj") or m.has("bg") for m in before)
 
 
+def _joined_by_and(seg: Segment, a: Mark, b: Mark) -> bool:
+    """ "on separate nodes and in different wings": two requests, not one said twice."""
+    lo, hi = sorted((a.start, b.start))
+    return any(m.has("conj") and m.text in ("and", "&") and lo < m.start < hi for m in seg.marks)
+
+
 def _concept(seg: Segment, item: Mark, name: str, neg: bool) -> tuple[str, Params, float] | None:
     if name in ("busy", "idle") and _described(seg, item):
         return None
@@ -228,7 +234,8 @@ def _concept(seg: Segment, item: Mark, name: str, neg: bool) -> tuple[str, Param
         kept = [m for m in seg.marks if dropped is None or m.start < dropped]
         zonal = any(m.has("zoneword") or m.has("concept", "spread_zones") for m in kept)
         name = "spread_zones" if zonal else "spread_nodes"
-    if name == "apart" and seg.has("concept", "spread_zones"):
+    zone_spread = next((m for m in seg.marks if m.has("concept", "spread_zones")), None)
+    if name == "apart" and zone_spread is not None and not _joined_by_and(seg, item, zone_spread):
         return None  # "separate replicas onto different sites": the zonal concept says it
     together = next((m for m in seg.marks if m.has("concept", "together")), None)
     if name == "binpack" and together is not None and together.start > item.start and seg.has("replicas"):

@@ -328,7 +328,9 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
                 if seg.own is None:
                     continue
                 earlier = [s for s in sentence[:k] if s.items]
-                if seg.end_punct == ":" or (not earlier and _leading_mod(seg) and sentence_has_items):
+                if seg.opener == "(" and earlier and _modifier_only(seg):
+                    _backward(earlier, seg.mods(), False)  # "onto gc1-gpu-5a90 (required: ...)"
+                elif seg.end_punct == ":" or (not earlier and _leading_mod(seg) and sentence_has_items):
                     default, carry = seg.own, None
                     if seg.end_punct == ":" and seg is sentence[-1] and seg.sentence_end == "\n":
                         list_default = seg.own

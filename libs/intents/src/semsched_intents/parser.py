@@ -650,6 +650,16 @@ def _bracketed_remark(seg: Segment, elsewhere: bool) -> bool:
     return any(not m.tags and m.text.isalpha() and len(m.text) > 2 for m in seg.marks)
 
 
+_NOT_NEEDED = frozenset({"not required", "not needed", "not necessary", "not mandatory", "not a must"})
+
+
+def _not_needed(seg: Segment) -> bool:
+    """ "L40S or A100 preferred, H100 not required": a thing said not to be needed is not asked for."""
+    mods = [m for m in seg.marks if m.has("mod")]
+    last = max((m.start for m in seg.items), default=-1)
+    return bool(mods) and all(m.text in _NOT_NEEDED and m.start > last for m in mods)
+
+
 def _trouble_report(seg: Segment) -> bool:
     """ "3 node failures on the spot pool this week", "ECC errors on the old V100 boxes": trouble told,
     with nothing asked, is background for whatever else it names."""
@@ -683,6 +693,8 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
     if _pronoun_statement(seg, elsewhere or named_before) or _purpose(seg) or _consequence(seg):
         return True
     if _trouble_report(seg) or _cost_reason(seg, elsewhere) or _bracketed_remark(seg, elsewhere):
+        return True
+    if _not_needed(seg):
         return True
     if seg.has("perm") and not seg.has("verb") and not seg.preferred:
         return not _excludes(seg)

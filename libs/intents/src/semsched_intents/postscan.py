@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from itertools import pairwise
 
+from semsched_intents.concepts import NUMBER_WORDS
 from semsched_intents.lexicon import MACHINE_NOUNS
 from semsched_intents.marks import Mark
 from semsched_intents.text import Token
@@ -202,13 +203,21 @@ def _unknown_names(marks: list[Mark], tokens: Sequence[Token], app_words: Mappin
     return out
 
 
+_AT_LEAST = frozenset({"at least", "at minimum", "minimum", "min", "min of", "a minimum of", "no less than"})
+
+
 def _bare_counts(marks: list[Mark]) -> None:
     """ "A100s or L4s, with at least 2 free": a count with no unit takes the GPU or CPU named just before."""
     for n, mark in enumerate(marks):
         k = n + 1
         while k < len(marks) and marks[k].text in ("of", "them", "those", "these") and k - n < 3:
             k += 1  # "4 of them free"
-        if mark.tags or not mark.text.isdigit() or k >= len(marks) or not marks[k].has("qadj"):
+        floor = n > 0 and marks[n - 1].text in _AT_LEAST  # "plenty of free cores, at least twelve"
+        if mark.tags and not (floor and mark.text in NUMBER_WORDS):
+            continue
+        if not (mark.text.isdigit() or mark.text in NUMBER_WORDS):
+            continue
+        if not floor and (k >= len(marks) or not marks[k].has("qadj")):
             continue
         for k in range(n - 1, max(-1, n - 8), -1):
             kinds = {t.kind for t in marks[k].tags if t.role == "ent"} | {
@@ -216,7 +225,8 @@ def _bare_counts(marks: list[Mark]) -> None:
             }
             resource = "gpu" if "gpu" in kinds else "cpu" if "cpu" in kinds else ""
             if resource:
-                mark.tags = (Tag("qty", f"{float(mark.text):.6g}", kind=resource),)
+                amount = float(mark.text) if mark.text.isdigit() else NUMBER_WORDS[mark.text]
+                mark.tags = (Tag("qty", f"{amount:.6g}", kind=resource),)
                 break
 
 
@@ -1105,4 +1115,60 @@ def refine_marks(
     _prevented(marks)
     marks = _not_all_in_one(_one_per(_one_app_per(_zone_words(marks))))
     _both_levels(marks)
-    return _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})
+    marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})
+    _listed_unknowns(marks)
+    return marks
+
+
+_NOT_LISTED = _NOT_NAMES | frozenset(
+    [
+        "similar",
+        "whatever",
+        "anything",
+        "something",
+        "elsewhere",
+        "others",
+        "nearby",
+        "both",
+        "either",
+        "neither",
+        "less",
+        "such",
+        "equivalent",
+        "better",
+        "worse",
+        "higher",
+        "lower",
+        "bigger",
+        "smaller",
+        "newer",
+        "older",
+        "whichever",
+        "wherever",
+        "everything",
+        "nothing",
+        "somewhere",
+        "anywhere",
+        "everywhere",
+        "none",
+        "any",
+    ]
+)
+
+
+def _listed_unknowns(marks: list[Mark]) -> None:
+    """ "under no circumstances on mandrake or hemlock": a plain word listed by "or"/"and" right after a
+    node or zone name, and ending the list, is another of them the context does not have."""
+    for n in range(2, len(marks)):
+        mark, joiner, before = marks[n], marks[n - 1], marks[n - 2]
+        if mark.tags or mark.punct or not mark.text.isalpha() or len(mark.text) < 3:
+            continue
+        if mark.text in _NOT_LISTED or mark.text in MACHINE_NOUNS or mark.text in PLURAL_NOUNS:
+            continue
+        if joiner.text not in ("or", "and", "nor"):
+            continue
+        kind = next((t.kind for t in before.tags if t.role == "ent" and t.kind in ("node", "zone")), "")
+        after = marks[n + 1] if n + 1 < len(marks) else None
+        if kind and (after is None or after.punct or after.has("conj") or after.has("mod")):
+            mark.tags = (Tag("ent", mark.text, kind=kind),)
+            mark.known = False

@@ -36,6 +36,7 @@ _SPACES = re.compile(r"[ \u00a0]+")
 _OPERATORS = re.compile(r"!=|=/=|\u2260|>=|\u2265|>(?=\s{0,3}\d)")
 _OPERATOR_WORDS = {"!=": " not ", "=/=": " not ", "\u2260": " not "}
 _BECAUSE = re.compile(r"(?<![\w/])[bB]/[cC](?![\w/])")
+_AT_LEAST_PLUS = re.compile(r"(\d)\+(?=\s|$)")
 _PLUS = re.compile(r"(?<=\w)\s+\+\s+(?=\w)")  # "rooms + nodes": and
 _BANG = re.compile(r"(?<![\w!])!(?=[A-Za-z])")  # "!spot", "a|b; !c": not
 _DOLLARS = re.compile(r"(?<![\w$])\${1,3}(?![\w$])")  # "keep $ low": the cost
@@ -102,7 +103,7 @@ def sanitise(hint: str) -> str:
     if "/" in text:
         text = _BECAUSE.sub(" because ", text)  # "b/c": a reason, not zones b and c
     if "+" in text:
-        text = _PLUS.sub(" and ", text)
+        text = _AT_LEAST_PLUS.sub(r"\1 ", _PLUS.sub(" and ", text))  # "32+ idle cores": at least 32
     if "!" in text:
         text = _BANG.sub(" not ", text)
     if "$" in text:
