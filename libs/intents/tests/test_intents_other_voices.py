@@ -849,6 +849,8 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ),
     ("never on queen-01 or hornet", {("avoid_nodes", "nodes=['hornet', 'queen-01']", "critical")}),
     ("drone-01 or similar", {("prefer_nodes", "nodes=['drone-01']", "medium")}),
+    # a sentence opened by "or" and a name goes on the list before it
+    ("avoid comb-roof. or comb-east", {("avoid_zones", "zones=['comb-east', 'comb-roof']", "medium")}),
 ]
 
 

@@ -138,7 +138,21 @@ def split_sentences(marks: Sequence[Mark], texts: Sequence[str]) -> list[list[Se
                 continue
             current.marks.append(mark)
     close("")
-    return [_merge_lists(s) for s in sentences if s]
+    return [_merge_lists(s) for s in _or_continued([s for s in sentences if s])]
+
+
+def _or_continued(sentences: list[list[Segment]]) -> list[list[Segment]]:
+    """ "want it on sig-s01. or sig-s02 if s01 is full": a sentence opened by "or" and a name goes on
+    the list of the sentence before."""
+    out: list[list[Segment]] = []
+    for sentence in sentences:
+        first = sentence[0]
+        if out and first.conj == "or" and first.items and out[-1][-1].items and not first.contrast:
+            out[-1][-1].end_punct = ","
+            out[-1].extend(sentence)
+            continue
+        out.append(sentence)
+    return out
 
 
 COPULAS = frozenset({"is", "are", "was", "were"})
