@@ -851,6 +851,9 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("drone-01 or similar", {("prefer_nodes", "nodes=['drone-01']", "medium")}),
     # a sentence opened by "or" and a name goes on the list before it
     ("avoid comb-roof. or comb-east", {("avoid_zones", "zones=['comb-east', 'comb-roof']", "medium")}),
+    # what named machines have, with nothing asked, describes them
+    ("drone-01 and drone-02 have the big disks", set()),
+    ("drone-01 has to be used", {("prefer_nodes", "nodes=['drone-01']", "critical")}),
 ]
 
 

@@ -431,6 +431,8 @@ def _narrated(seg: Segment) -> bool:
     subject and a verb the lexicon does not know, and nothing asked, tell what happens."""
     if _has_trouble([m for m in seg.marks if not (m.has("conj") or m.punct)]):
         return True
+    if _names_have(seg):
+        return True
     asking = [m for m in seg.marks if any(m.has(r) for r in _ASKING) and m.text not in _NEIGHBOURS]
     # "it" is a filler word elsewhere; here it is a subject ("else it pulls 40GB over the wan")
     marks = [
@@ -511,6 +513,19 @@ def _has_trouble(marks: list[Mark]) -> bool:
         and marks[2].text != "to"
         and not any(m.entity() is not None for m in marks[2:])  # "they have L4s, put it there" points
     )
+
+
+def _names_have(seg: Segment) -> bool:
+    """ "runner-3 and runner-4 have the big disks": names, then what they have, with nothing asked."""
+    marks = [m for m in seg.marks if not m.has("filler")]
+    k = 0
+    while k < len(marks) and (marks[k].has("ent") or marks[k].has("conj") or marks[k].has("head")):
+        k += 1
+    if k == 0 or k + 1 >= len(marks) or not any(m.has("ent") for m in marks[:k]):
+        return False
+    verb, after = marks[k], marks[k + 1]
+    asks = any(m.has(r) for m in marks[k + 1 :] for r in ("mod", "neg", "cue", "verb"))
+    return verb.text in _HAVE and after.text != "to" and not asks
 
 
 def _condition_on_event(seg: Segment) -> bool:
