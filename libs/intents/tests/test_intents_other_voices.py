@@ -854,6 +854,10 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     # what named machines have, with nothing asked, describes them
     ("drone-01 and drone-02 have the big disks", set()),
     ("drone-01 has to be used", {("prefer_nodes", "nodes=['drone-01']", "critical")}),
+    # GPU names as dictation writes them; a lower-case "a" before a number is an article
+    ("L four please", {("prefer_gpu_models", "models=['l4']", "medium")}),
+    ("A one hundred strongly preferred", {("prefer_gpu_models", "models=['a100']", "strong")}),
+    ("give it a two core box", {("min_free_cpu", "cores=2.0", "medium")}),
 ]
 
 

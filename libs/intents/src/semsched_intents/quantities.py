@@ -173,6 +173,15 @@ _TENS_SPELLED = {
 }
 
 
+def spoken_number(tokens: Sequence[Token], i: int) -> tuple[float, int] | None:
+    """A number written in words at i ("one hundred", "forty", "ten"): its value and the next index."""
+    spelled = _spelled(tokens, i)
+    if spelled is not None:
+        return spelled
+    word = tokens[i].text if i < len(tokens) else ""
+    return (_UNITS_SPELLED.get(word) or _TENS_SPELLED.get(word) or 0.0, i + 1) if _said_number(word) else None
+
+
 def _said_number(word: str) -> bool:
     return word in _UNITS_SPELLED or word in _TENS_SPELLED
 

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 
 from rapidfuzz.distance import OSA
 
-from semsched_intents.concepts import GPU_SUFFIXES
+from semsched_intents.concepts import GPU_FAMILIES, GPU_SUFFIXES
 from semsched_intents.lexicon import COMMON_VALUES, MACHINE_NOUNS
 from semsched_intents.marks import Mark, fuzzy_mark, key_values
-from semsched_intents.quantities import parse_quantity
+from semsched_intents.quantities import parse_quantity, spoken_number
 from semsched_intents.text import Token
 from semsched_intents.vocab import PhraseTable, Tag, family_of, misspelt_member
 
@@ -302,6 +302,37 @@ def _fuzzy(st: _State, i: int) -> Mark | None:
     return fuzzy_mark(st.table, st.tokens[i].text, i)
 
 
+_GPU_LETTERS = frozenset("ahvltb")
+_SPOKEN_TAILS = ("s", "g", "gs")
+
+
+def _spoken_gpu(st: _State, i: int) -> Mark | None:
+    """ "A one hundred", "l forty s", "a ten g", "h one hundreds": a GPU's name as dictation writes it.
+    A lower-case "a" is an article unless a letter follows the number ("a ten g")."""
+    letter = st.tokens[i].text
+    if letter not in _GPU_LETTERS or i + 1 >= len(st.tokens):
+        return None
+    said = spoken_number(st.tokens, i + 1)
+    if said is None or not said[0]:
+        return None
+    number, end = f"{said[0]:g}", said[1]
+    tail = _word(st, end)
+    for suffix in (tail, ""):
+        if suffix and suffix not in _SPOKEN_TAILS:
+            continue
+        name = (
+            f"{letter}{number}{suffix}".removesuffix("s") if suffix != "s" or letter != "l" else f"l{number}s"
+        )
+        tags = st.table.entries.get((name,))
+        gpu = next((t for t in tags or () if t.role == "ent" and t.kind == "gpu"), None)
+        if gpu is None and name in GPU_FAMILIES:
+            gpu = Tag("ent", name, kind="gpu")  # a GPU the cluster lacks, kept as written
+        upper = st.source[st.tokens[i].start : st.tokens[i].end].isupper()
+        if gpu is not None and (letter != "a" or upper or suffix):
+            return Mark(i, end + (1 if suffix else 0), (gpu,), text=name)
+    return None
+
+
 def _misspelt_whole(st: _State, i: int, matched_to: int) -> Mark | None:
     """A hyphenated run whose first part matched something but whose whole is a misspelt name."""
     j = i + 1
@@ -337,6 +368,9 @@ def _step(st: _State, i: int, kv: dict[int, Mark]) -> Mark:
         return Mark(i, i + 1, punct=tok.text)
     if i in kv:
         return kv[i]
+    spoken = _spoken_gpu(st, i)
+    if spoken is not None:
+        return spoken
     qty = parse_quantity(st.tokens, i)
     if qty is not None and qty.resource == "memory" and qty.end == i + 1:
         found = _lookup(st, i)  # "nvme and 100g": a bare figure that is a label value names the label
