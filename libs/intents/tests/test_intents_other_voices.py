@@ -858,6 +858,19 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("L four please", {("prefer_gpu_models", "models=['l4']", "medium")}),
     ("A one hundred strongly preferred", {("prefer_gpu_models", "models=['a100']", "strong")}),
     ("give it a two core box", {("min_free_cpu", "cores=2.0", "medium")}),
+    # a status post with an explicit ask: only the ask asks; "no asks" asks nothing; thanks with a name
+    (
+        "Stand-up: comb-roof migration done, drone-02 rebuilt. Ask: the extractor should sit next to "
+        "wax-scheduler.",
+        {("colocate_with", "app=wax-scheduler", "medium")},
+    ),
+    ("Weekly update: moved the exports to comb-east and drone-01. No asks from us this week.", set()),
+    ("thx Marta for re-labelling the nvme boxes", set()),
+    (
+        "incident recap: drone-01 dropped off at 02:10, the extractor failed over to drone-02. keep "
+        "long runs off drone-01 for now.",
+        {("avoid_nodes", "nodes=['drone-01']", "medium")},
+    ),
 ]
 
 

@@ -373,13 +373,52 @@ def _offered(sentence: list[Segment]) -> bool:
     )
 
 
-_THANKS = ("thanks for", "thank you for", "thx for", "cheers for", "ty for")
+_THANKS = re.compile(r"\b(?:thanks|thank you|thx|ty|cheers|kudos)(?: @?[a-z][\w.-]*){0,3} for\b")
+_ASK_LEADS = re.compile(
+    r"^(?:(?:one|my|our|the|platform|infra|a) )?(?:asks?|requests?|action items?)(?: .{0,40})?$|"
+    r"^(?:infra|ops note|placement|for platform)$"
+)
+_REPORT_LEADS = (
+    *("summary", "recap", "status", "stand up", "standup", "changelog", "release notes", "highlights"),
+    *("update", "updates", "postmortem", "post mortem", "retro", "weekly email", "status email"),
+)
+_NO_ASKS = ("no asks", "no ask from", "nothing needed from", "no requests from", "nothing to ask")
+
+
+def _ask_after_report(sentences: list[list[Segment]]) -> None:
+    """A status post with an explicit ask ("... Ask: the replicas should sit next to X", "Request:",
+    "Action item for platform:", "Infra:"): only the ask and what follows it ask; what comes before
+    reports. An update that says it asks nothing ("no asks from us", "nothing needed from infra")
+    asks nothing anywhere."""
+    flat = [seg for sentence in sentences for seg in sentence]
+    words = " ".join(_words(seg) for seg in flat)
+    if any(phrase in words for phrase in _NO_ASKS):
+        for seg in flat:
+            seg.silenced = True
+        return
+    lead = next(
+        (k for k, seg in enumerate(flat) if seg.end_punct == ":" and k and _ASK_LEADS.match(_words(seg))),
+        None,
+    )
+    for seg in flat[: lead or 0]:
+        seg.silenced = True
+    head = _words(flat[0]) if flat else ""
+    if (
+        lead is None
+        and flat
+        and not flat[0].items
+        and flat[0].end_punct in (":", "(")
+        and head.endswith(_REPORT_LEADS)
+    ):
+        for seg in flat:  # "#inc-4471 summary: ... failed over to lsb-gpu-01 ...": a report, orders aside
+            seg.silenced = seg.silenced or not (seg.has("mod") or _opens_with_order(seg))
 
 
 def _background_sentences(sentences: list[list[Segment]]) -> None:
     """ "Context: we're recording in bay3 ..." tells a story, as does a sentence marked "fyi" or "heads
     up" (unless it also gives an order); "Does it need arm? No." answers itself; "ignore that"
     takes back what came before."""
+    _ask_after_report(sentences)
     for n, sentence in enumerate(sentences):
         if _rhetorical(sentence):
             for seg in sentence:  # "why would anyone put a ranker on spot?": it should not be there
@@ -398,7 +437,7 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
             for seg in sentence:  # "Which node has the A100 again? marula or acacia?"
                 seg.silenced = True
         for seg in sentence:  # "just a thank you for getting it running on gpu-3 last week!"
-            if any(f" {t} " in f" {_words(seg)} " for t in _THANKS):
+            if _THANKS.search(_words(seg)):
                 seg.silenced = True
         first = sentence[0]
         if first.end_punct == ":" and not first.items and _words(first) in _LEAD_INS:
