@@ -871,6 +871,29 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         "long runs off drone-01 for now.",
         {("avoid_nodes", "nodes=['drone-01']", "medium")},
     ),
+    # batch-scheduler habits: Slurm/PBS flags and host lists; the cluster's own names beat built-in words
+    (
+        "#SBATCH --cpus-per-task=8 --mem=16000M --gres=gpu:l4:1",
+        {
+            ("min_free_cpu", "cores=8.0", "medium"),
+            ("min_free_memory", "gib=15.625", "medium"),
+            ("min_free_gpus", "count=1", "medium"),
+            ("prefer_gpu_models", "models=['l4']", "medium"),
+        },
+    ),
+    ("exclude drone-[01-02] please", {("avoid_nodes", "nodes=['drone-01', 'drone-02']", "medium")}),
+    (
+        "#PBS -l select=1:ncpus=4:mem=8gb",
+        {("min_free_cpu", "cores=4.0", "medium"), ("min_free_memory", "gib=8.0", "medium")},
+    ),
+    ("keep off the queen node", {("avoid_nodes", "nodes=['queen-01']", "medium")}),
+    (
+        "keep honey-extractor and pollen-counter away from this one",
+        {
+            ("avoid_colocation_with", "app=honey-extractor", "medium"),
+            ("avoid_colocation_with", "app=pollen-counter", "medium"),
+        },
+    ),
 ]
 
 

@@ -58,7 +58,9 @@ def _negated(seg: Segment, item: Mark) -> bool:
     # "rabbitmq should not be on the same node": a negated predicate with no mention after it
     # negates its subject, the mention before it.
     objects = [m for m in seg.items if not m.has("cue")]
-    if objects and item is objects[0]:
+    first_neg = min((m.start for m in seg.marks if m.has("neg")), default=10**9)
+    # "keep X and Y away from this one": every object listed before the refusal
+    if objects and (item is objects[0] or (item in objects and item.start < first_neg and concept is False)):
         flips += sum(  # a word that is both ("off limits") counts once, below
             1 for m in seg.marks if m.start > objects[-1].start and m.has("neg") and not m.has("negpost")
         )

@@ -43,7 +43,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
     (
         "cue:samezone",
         "same zone as|same az as|same availability zone as|same region as|same site as|same site|"
-        "same location as|same dc|same datacenter|same data center|same pop as|"
+        "same location as|same dc|same datacenter|same data center|same pop as|same machine room as|"
+        "same machine room|same server room as|same server room|same computer room as|"
         "same datacenter as|same data center as|same dc as|same zone with|zone where|az where|same zone|"
         "same az|same availability zone|same region|same zones as|same azs as|zone of|az of|"
         "in the zone of|same failure domain as|same rack as|same zone that|availabilty zone as",
@@ -214,6 +215,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "availabilty zone|datacenter|datacenters|site|sites|dc|dcs|datacentre|datacentres|metro|metros|"
         "data centre|data centres|data center|data centers|building|buildings|campus|campuses|rooms|halls|"
         "hall|data hall|data halls|wing|wings|floor|floors|room|server room|server rooms|terminal|terminals|"
+        "machine room|machine rooms|computer room|computer rooms|"
         "cage|cages",
     ),
     (

@@ -89,6 +89,48 @@ def _symbols(text: str) -> str:
     return "".join(out)
 
 
+# Batch-scheduler habits (Slurm, PBS) in words the parser reads: "--cpus-per-task=32" is 32 cpus,
+# "--gres=gpu:l40s:1" one L40S, "-p gpu" the gpu partition, "--exclude=" / "-x" exclude, "-w" on.
+_BATCH_FLAGS = tuple(
+    (re.compile(pattern), repl)
+    for pattern, repl in (
+        (r"#(?:SBATCH|PBS)\b", " "),
+        (r"--cpus-per-task[= ](\d+)|(?<![\w-])n?cpus[=:](\d+)|(?<![\w-])-c\s+(\d+)\b", r" \1\2\3 cpus "),
+        (r"--gres[= ]gpu:([a-z][a-z0-9]*):(\d+)", r", \2 \1 gpus, "),
+        (r"--gres[= ]gpu:(\d+)", r", \1 gpus, "),
+        (r"--constraint[= ]|(?<![\w-])-C\s+", " "),
+        (r"--partition[= ]([\w-]+)|(?<![\w-])-p\s+([a-z][\w-]*)", r" partition \1\2 "),
+        (r"--exclude[= ]|(?<![\w-])-x\s+", " exclude "),
+        (r"--nodelist[= ]|(?<![\w-])-w\s+", " on "),
+        (r"(?<![\w-])-l\s+(?=\w+=)|(?<![\w-])select=\d+:", " "),
+        (r"--mem(?:-per-node)?[= ]", " mem "),
+        (r"(?<![\w-])--(?=[a-z])", " "),
+    )
+)
+_HOSTLIST = re.compile(r"\b([a-z][a-z0-9-]*?)\[(\d{1,4})-(\d{1,4})\]")
+
+
+def _hostlist(match: re.Match[str]) -> str:
+    """ "cn[01-03]" is cn01, cn02, cn03 (at most 32 names)."""
+    stem, lo, hi = match.group(1), int(match.group(2)), int(match.group(3))
+    width = len(match.group(2))
+    if hi < lo or hi - lo > 31:
+        return match.group(0)
+    return ", ".join(f"{stem}{k:0{width}d}" for k in range(lo, hi + 1))
+
+
+_BATCH_SIGNS = re.compile(r"--|#(?:SBATCH|PBS)|(?<![\w-])-[cCpxwl]\s|cpus[=:]|select=")
+
+
+def batch_words(text: str) -> str:
+    if "[" in text:
+        text = _HOSTLIST.sub(_hostlist, text)
+    if _BATCH_SIGNS.search(text):
+        for pattern, repl in _BATCH_FLAGS:
+            text = pattern.sub(repl, text)
+    return text
+
+
 def sanitise(hint: str) -> str:
     """Strip surrogates and control characters, apply NFKC, collapse spaces; never raises."""
     text = _ANSI.sub("", _SURROGATES.sub("", hint))
@@ -96,6 +138,7 @@ def sanitise(hint: str) -> str:
     text = _CONTROLS.sub("", text).translate(_QUOTES)
     if not text.isascii():
         text = _MIXED_WORD.sub(_latinise, _symbols(text))
+    text = batch_words(text)
     if "/" in text:
         text = _WITH.sub(lambda m: "without" if m.group(1) else "with ", text)
     if "%" in text:

@@ -350,6 +350,15 @@ def _add_nodes(table: PhraseTable, nodes: list[str]) -> None:
     for host, owners in hosts.items():
         if len(owners) == 1 and not table.entries.get(phrase_tokens(host)):
             table.add(phrase_tokens(host), Tag("ent", owners[0], kind="node"))
+    firsts: dict[str, list[str]] = {}
+    for node in nodes:  # "the login node" for login01, where one node alone starts so
+        first = _RUNS.match(node)
+        if first is not None and first.group(0).isalpha() and len(first.group(0)) >= 4:
+            firsts.setdefault(first.group(0), []).append(node)
+    for word, owners in firsts.items():
+        if len(owners) == 1 and owners[0] != word:
+            for noun in ("node", "box", "host", "server", "machine"):
+                table.add((word, noun), Tag("ent", owners[0], kind="node"))
     for ident, owners in short.items():  # "node a2", "nodes b1 and b2": a unique alphanumeric suffix
         if len(owners) == 1:
             table.node_ids.setdefault("", {})[ident] = owners[0]
@@ -433,7 +442,18 @@ def _build_context(context: ClusterContext) -> PhraseTable:
     for short, tags in prefixes.items():  # "mongo" -> mongodb, "redis" -> redis-cache: one owner only
         if len(tags) == 1 and (short,) not in table.entries:
             table.add((short,), tags[0])
+    _own_names_first(table, [*context.zones, *context.nodes, *context.apps])
     return table
+
+
+def _own_names_first(table: PhraseTable, names: list[str]) -> None:
+    """A node called "cobalt" is that node, not Azure's Arm CPU: the cluster's own names beat the
+    built-in architecture words."""
+    for name in names:
+        for v in _name_variants(name):
+            tags = table.entries.get(v, ())
+            if any(t.role == "ent" and t.kind == "arch" for t in tags):
+                table.entries[v] = tuple(t for t in tags if not (t.role == "ent" and t.kind == "arch"))
 
 
 def _add_app_words(table: PhraseTable, apps: list[str]) -> None:
