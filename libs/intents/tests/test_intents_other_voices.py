@@ -894,6 +894,22 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
             ("avoid_colocation_with", "app=pollen-counter", "medium"),
         },
     ),
+    # a label value that is also a word of ours, with its key; names said again for stress; a shrug
+    ("not on the batch tier please", {("avoid_node_label", "key=tier,value=batch", "medium")}),
+    (
+        "avoid drone-01 and drone-02, definitely drone-02",
+        {("avoid_nodes", "nodes=['drone-01', 'drone-02']", "strong")},
+    ),
+    ("l4? a100? don't care. just not queen-01", {("avoid_nodes", "nodes=['queen-01']", "medium")}),
+    ("a100? lol no. l4.", {("prefer_gpu_models", "models=['l4']", "medium")}),
+    # room after "of"; stop putting it there; irony turns a proposal round; the verb's object is the job
+    ("give it 12 gigs of breathing room", {("min_free_memory", "gib=12.0", "medium")}),
+    ("stop putting it on queen-01", {("avoid_nodes", "nodes=['queen-01']", "medium")}),
+    (
+        "Oh sure, let's run the extractor on spot, what could possibly go wrong",
+        {("avoid_spot", "", "medium")},
+    ),
+    ("put the honey-extractor on the batch tier", {("prefer_node_label", "key=tier,value=batch", "medium")}),
 ]
 
 

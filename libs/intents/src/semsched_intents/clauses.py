@@ -212,7 +212,19 @@ def _merge_lists(sentence: list[Segment]) -> list[Segment]:
         last = prev_items[-1].entity() if prev_items else None
         after_comma = bool(out) and out[-1].end_punct in (",", "/", "&", "+", "|") and not seg.contrast
         pointed = bool(out) and not prev_items and out[-1].has("pron") and out[-1].has("verb")
-        if (
+        # "avoid core-1 and core-3, definitely core-3": names said again, with a modifier, stress them
+        said_again = (
+            bool(out)
+            and bool(seg.items)
+            and not seg.has("neg")
+            and not seg.contrast
+            and {m.entity() for m in seg.items} <= {m.entity() for m in prev_items}
+            and all(
+                m.entity() is not None or (m.has("mod") and not m.has("verb")) or m.has("filler")
+                for m in seg.marks
+            )
+        )
+        if said_again or (
             bare_list
             and after_comma
             and (pointed or (last is not None and last.role == "ent" and kinds == {last.kind}))

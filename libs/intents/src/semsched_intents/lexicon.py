@@ -114,7 +114,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "neg verb",
         "avoid|avoids|avoiding|skip|skipping|steer clear|steer clear of|shun|dodge|eschew|"
         "stay off|keep off|stay out|keep out|stay away|keep away|get off|move off|stay out of|"
-        "keep out of|refuse|reject|rule out|leave out|ban|blacklist|exclude from",
+        "keep out of|refuse|reject|rule out|leave out|ban|blacklist|exclude from|stop putting|"
+        "stop scheduling|stop placing|stop sending|quit putting|stop landing",
     ),
     (
         "neg cue:colo",
@@ -242,7 +243,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "bg notice",  # a sentence marked so tells something (unless it also gives an order)
         "fyi|heads up|heads-up|just a heads up|a heads up|in case anyone wonders|in case you wonder|"
         "just so you know|for your information|for the record|btw|by the way|todo|reminder|remember|"
-        "for what it's worth|for what its worth|fwiw|"
+        "for what it's worth|for what its worth|fwiw|just saying|nothing to do with this pod|"
+        "unrelated to this|"
         "note to self|psa|just noting|nothing to change|no changes needed|no change needed|no action needed|"
         "nothing to do here|no other constraints|no placement requirements|no placement constraints|"
         "not a request|not a request as such",

@@ -96,6 +96,8 @@ class CpuParser:
         per_sentence: list[list[Candidate]] = []
         unparsed: list[str] = []
         _background_sentences(sentences)
+        if _IRONY.search(text.lower()):
+            _ironic_proposals(sentences)
         asking = [seg for sentence in sentences for seg in sentence if seg.items and requests(seg)]
         for sentence in sentences:
             per_sentence.append([])
@@ -150,6 +152,21 @@ def _restates(answer: Candidate, asked: Sequence[Candidate]) -> bool:
     return False
 
 
+_IRONY = re.compile(
+    r"(?:^|\s)/s\b|what could (?:possibly )?go wrong|what'?s the worst that could happen|"
+    r"brilliant plan|great plan|great idea|genius (?:move|idea|plan)|said no one ever|love that for us"
+)
+
+
+def _ironic_proposals(sentences: list[list[Segment]]) -> None:
+    """ "Oh sure, let's run the hot wallet on spot, what could possibly go wrong": with an ironic
+    marker, a proposal ("let's ...") asks for the opposite."""
+    for sentence in sentences:
+        if any(m.text in ("let's", "lets", "let us") for seg in sentence for m in seg.marks):
+            for seg in sentence:
+                seg.negated = not seg.negated
+
+
 def _answered(sentences: list[list[Segment]], found: list[list[Candidate]]) -> None:
     """ "T4 or L4? L4 I think", "should it spread? yes, across zones", "pin near X? nah, same zone is
     enough": a question answered in the next sentence asks what the answer says, not what it offered."""
@@ -159,8 +176,17 @@ def _answered(sentences: list[list[Segment]], found: list[list[Candidate]]) -> N
         answer = [m for seg in sentences[k + 1] for m in seg.marks]
         if not answer:
             continue
+        while len(answer) > 1 and answer[0].text in ("lol", "haha", "um", "well", "oh", "hmm", "ok", "so"):
+            answer = answer[1:]  # "arm? lol no."
         said = answer[0].text if not answer[0].has("mod") else ""  # "No big deal if not." is no "no"
         replies = found[k + 1]
+        shrug = answer[0].has("perm") and len(answer) <= 4 and sentences[k + 1][-1].sentence_end != "?"
+        if not replies and shrug and not any(m.has("neg") for m in answer):
+            j = k  # "x86? arm? don't care.": nothing was chosen
+            while j >= 0 and sentences[j][-1].sentence_end == "?":
+                found[j] = []
+                j -= 1
+            continue
         picks = not replies and (answer[0].has("zoneword") or said in MACHINE_NOUNS)
         if not (said in _ANSWERS or picks or any(_restates(c, found[k]) for c in replies)):
             continue
@@ -624,7 +650,16 @@ def _pronoun_statement(seg: Segment, elsewhere: bool) -> bool:
 
 
 _CONSEQUENCES = frozenset(
-    [
+    {
+        "survive",
+        "survives",
+        "handle",
+        "handles",
+        "tolerate",
+        "tolerates",
+        "cope",
+        "recover",
+        "recovers",
         "take",
         "takes",
         "took",
@@ -646,7 +681,7 @@ _CONSEQUENCES = frozenset(
         "hurts",
         "starve",
         "starves",
-    ]
+    }
 )
 
 

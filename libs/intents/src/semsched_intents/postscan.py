@@ -83,6 +83,11 @@ _NOT_NAMES = frozenset(
         "it",
         "itself",
         "ours",
+        "two",
+        "three",
+        "both",
+        "these",
+        "those",
     }
 )
 
@@ -411,6 +416,9 @@ def _leaving(marks: list[Mark]) -> None:
             mark.tags = (Tag("neg"), Tag("verb"))
 
 
+_PLACING_VERBS = frozenset({"run", "put", "deploy", "schedule", "move", "place", "pin", "land", "start"})
+
+
 def _app_subjects(marks: list[Mark]) -> None:
     """ "the token-vault service shall be rescheduled away from thm-bm03", "matchmaker pods should move
     off osk-rt02": an app that opens its clause before a modal is the subject, not where to go, when
@@ -428,6 +436,18 @@ def _app_subjects(marks: list[Mark]) -> None:
             k += 1
         modal = k < len(marks) and marks[k].has("mod") and marks[k].text.startswith(_MODALS)
         if modal and any(m.entity() is not None and m.has("ent") for m in marks[k + 1 :]):
+            mark.tags = (Tag("filler"),)
+    for n, mark in enumerate(marks):  # "let's run the sync API on spot": the object of the verb is the job
+        if not any(t.role == "ent" and t.kind == "app" for t in mark.tags):
+            continue
+        j = n - 1
+        while j >= 0 and marks[j].text in ("the", "our", "this", "my", "hot", "new"):
+            j -= 1
+        k = n + 1
+        while k < len(marks) and (marks[k].has("head") or marks[k].has("replicas")):
+            k += 1
+        placed = k < len(marks) and marks[k].text in ("on", "in", "onto", "into")
+        if j >= 0 and marks[j].text in _PLACING_VERBS and placed:
             mark.tags = (Tag("filler"),)
 
 

@@ -297,7 +297,8 @@ def _data_size(tokens: Sequence[Token], j: int) -> bool:
     if _next_text(tokens, j) != "of":
         return False
     after = _next_text(tokens, j + 1)
-    return bool(after) and after not in _TRAILING and after not in ("the", "a", "node", "host")
+    roomy = ("the", "a", "node", "host", "breathing", "room", "space", "slack", "free", "spare")
+    return bool(after) and after not in _TRAILING and after not in roomy
 
 
 def parse_quantity(tokens: Sequence[Token], i: int) -> Quantity | None:

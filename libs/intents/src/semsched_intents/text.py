@@ -75,6 +75,9 @@ _CONTRACTIONS = frozenset(
 _NO_SIGNS = frozenset("\u274c\U0001f6ab\u26d4\u2716\u2717\u2718\u274e")
 
 
+_EYE_ROLLS = frozenset("\U0001f644\U0001f643\U0001f612")
+
+
 def _symbols(text: str) -> str:
     """Emoji and pictographs end a thought ("ethernet pls \U0001f64f wifi drops packets"); a cross or a
     no-entry sign before a word says no ("\u274c spot")."""
@@ -82,6 +85,8 @@ def _symbols(text: str) -> str:
     for c in text:
         if c in _NO_SIGNS:
             out.append(" . no ")
+        elif c in _EYE_ROLLS:
+            out.append(" /s ")  # an eye-roll marks what came before as ironic, as "/s" does
         elif ord(c) >= 0x2600 and unicodedata.category(c) == "So":
             out.append(" . ")
         else:

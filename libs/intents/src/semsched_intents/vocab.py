@@ -337,6 +337,9 @@ def _add_nodes(table: PhraseTable, nodes: list[str]) -> None:
         if "." in node:  # "ip-10-0-44-7" for ip-10-0-44-7.ec2.internal
             hosts.setdefault(node.split(".", 1)[0], []).append(node)
         toks = phrase_tokens(node)
+        padded = re.match(r"^([a-z]+)(0+)(\d+)$", toks[-1])
+        if len(toks) >= 2 and padded is not None:  # "lon-mx2" for lon-mx02
+            table.add((*toks[:-1], padded.group(1) + padded.group(3)), tag)
         if len(toks) >= 2 and _NODE_ID.match(toks[-1]):
             short.setdefault(toks[-1], []).append(node)
         if len(toks) >= 2 and toks[-1].isdigit():
@@ -408,7 +411,12 @@ def _add_labels(table: PhraseTable, labels: dict[str, list[str]]) -> None:
             elif any(t.role in ("ent", "concept") for t in existing):
                 # zones, GPU names and spot words keep their own meaning; a value that is also an app
                 # is the label when its key is written with it ("lobby tier" beside the lobby app)
-                if any(t.kind == "app" for t in existing):
+                # so is a value that is also a word of ours ("steady pool" where pool=steady), but not
+                # the spot words, which always mean spot
+                spotty = any(t.role == "concept" and t.value in ("spot", "ondemand") for t in existing)
+                if any(t.kind == "app" for t in existing) or (
+                    not spotty and all(t.role == "concept" for t in existing)
+                ):
                     _add_keyed_value(table, key_words, toks, Tag("ent", value, kind="label", key=key))
                 continue
             tag = Tag("ent", value, kind="label", key=key, ambiguous=_label_ambiguous(table, toks, value))
