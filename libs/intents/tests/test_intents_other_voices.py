@@ -910,6 +910,20 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         {("avoid_spot", "", "medium")},
     ),
     ("put the honey-extractor on the batch tier", {("prefer_node_label", "key=tier,value=batch", "medium")}),
+    # indifference to one thing cancels only that; "A > B"; the words before an opening colon
+    (
+        "needs 1 GPU free and 8 cores, RAM doesn't matter",
+        {("min_free_gpus", "count=1", "critical"), ("min_free_cpu", "cores=8.0", "critical")},
+    ),
+    (
+        "reliability > cost; spot is out",
+        {("prefer_reliable_nodes", "", "medium"), ("avoid_spot", "", "medium")},
+    ),
+    ("serving canary: spot preferred, it restarts fine", {("prefer_spot", "", "medium")}),
+    (
+        "clover-scans reprocessing: data locality is a must",
+        {("prefer_data_locality", "dataset=clover-scans", "critical")},
+    ),
 ]
 
 

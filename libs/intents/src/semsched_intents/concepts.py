@@ -73,7 +73,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "cost-optimised|cost-optimized|save money|saving money|savings|save costs|keep costs down|"
         "keep the bill down|keep the bill low|cut the bill|reduce the bill|lower the bill|smaller bill|"
         "keep costs low|keep cost down|keep cost low|costs down|costs low|frugal|affordable|"
-        "least expensive|less expensive|cheapo|price|pricing|spend|cost-efficient|cost efficient|thrifty|"
+        "least expensive|less expensive|cheapo|price|spend|cost-efficient|cost efficient|thrifty|"
         "economic|bargain|low-price|low price|lowest price|cheaply",
     ),
     ("concept:expensive", "expensive|pricey|pricy|costly|high cost|high-cost|premium-priced"),

@@ -365,6 +365,23 @@ _PEOPLE_VERBS = frozenset(
 )
 
 
+def _heading(marks: list[Mark]) -> None:
+    """ "ETA shadow eval: spot nodes preferred", "caption-corpus training: needs an L4": the words before
+    an opening colon name the job; a label value or a dataset there asks for nothing."""
+    colon = next((k for k, m in enumerate(marks[:7]) if m.punct), None)
+    if colon is None or marks[colon].punct != ":" or colon == 0 or colon + 1 >= len(marks):
+        return
+    asks = ("verb", "mod", "neg", "cue", "perm", "qty", "concept")
+    if any(m.has(role) for m in marks[:colon] for role in asks):
+        return
+    # "submissions-2025 scan: data locality is a must": a later ask for the data keeps the dataset
+    local = any(m.has("cue", "locality") for m in marks[colon + 1 :])
+    kinds = ("label",) if local else ("label", "dataset")
+    for m in marks[:colon]:
+        if any(t.role == "ent" and t.kind in kinds for t in m.tags) and "=" not in m.text:
+            m.tags = (Tag("filler"),)
+
+
 def _label_topics(marks: list[Mark]) -> None:
     """ "OCR: prefer T4 or L4", "Trading wants the odds engine in nj-secaucus": a label value that names
     the team or the workload the hint is about, before a request of its own, asks for no label."""
@@ -1128,6 +1145,7 @@ def refine_marks(
     _other_budgets(marks)
     _where_it_runs(marks)
     _label_topics(marks)
+    _heading(marks)
     _zone_keyed(marks)
     _leaving(marks)
     _app_subjects(marks)

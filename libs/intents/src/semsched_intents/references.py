@@ -193,7 +193,14 @@ def _cancels(
 ) -> bool:
     if perm & indifference:
         # "least busy host, doesn't matter which resource": indifferent to a detail, not the request
-        return not any(m.text in ("which", "what", "whichever", "whatever") for m in seg_marks)
+        if any(m.text in ("which", "what", "whichever", "whatever") for m in seg_marks):
+            return False
+        # "1 GPU free and 24 cores, RAM doesn't matter": indifferent to what it names only
+        topics = {t.value for m in seg_marks for t in m.tags if t.role == "res"}
+        topics |= {"zone"} if any(m.has("zoneword") for m in seg_marks) else set()
+        if topics:
+            return bool(topics & {t.kind for m in prev.items for t in m.tags if t.role in ("qty", "ent")})
+        return True
     values = {t.value for m in prev.items for t in m.tags}
     return bool(perm & choice) and ({"amd64", "arm64"} <= values or {"spot", "ondemand"} <= values)
 

@@ -36,6 +36,7 @@ _SPACES = re.compile(r"[ \u00a0]+")
 _OPERATORS = re.compile(r"!=|=/=|\u2260|>=|\u2265|>(?=\s{0,3}\d)")
 _OPERATOR_WORDS = {"!=": " not ", "=/=": " not ", "\u2260": " not "}
 _BECAUSE = re.compile(r"(?<![\w/])[bB]/[cC](?![\w/])")
+_MATTERS_MORE = re.compile(r"(?<=[a-z]) > (?=[a-z])")
 _AT_LEAST_PLUS = re.compile(r"(\d)\+(?=\s|$)")
 _PLUS = re.compile(r"(?<=\w)\s+\+\s+(?=\w)")  # "rooms + nodes": and
 _BANG = re.compile(r"(?<![\w!])!(?=[A-Za-z])")  # "!spot", "a|b; !c": not
@@ -156,6 +157,8 @@ def sanitise(hint: str) -> str:
         text = _BANG.sub(" not ", text)
     if "$" in text:
         text = _DOLLARS.sub(" cost ", text)
+    if " > " in text:
+        text = _MATTERS_MORE.sub(" over ", text)  # "reliability > cost": the first matters more
     if any(c in text for c in "=>\u2260\u2265"):
         text = _OPERATORS.sub(lambda m: _OPERATOR_WORDS.get(m.group(0), " at least "), text)
     return _SPACES.sub(" ", text).strip()
