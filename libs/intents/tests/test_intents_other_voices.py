@@ -924,6 +924,10 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         "clover-scans reprocessing: data locality is a must",
         {("prefer_data_locality", "dataset=clover-scans", "critical")},
     ),
+    # "drone nodes 01 and 02"; "across all three combs"; a canary that is live somewhere tells
+    ("avoid drone nodes 01 and 02", {("avoid_nodes", "nodes=['drone-01', 'drone-02']", "medium")}),
+    ("across all three combs please", {("spread_replicas_zones", "", "medium")}),
+    ("the extractor canary is live in comb-east, looks healthy. thanks!", set()),
 ]
 
 

@@ -740,7 +740,10 @@ _SPREAD_LEADS = frozenset(
     {"across", "over", "different", "separate", "distinct", "multiple", "several", "each", "every", "per"}
     | {"both", "two", "all"}
 )
-_QUANTIFIERS = frozenset({"both", "all", "the", "two", "three", "different", "multiple", "our", "separate"})
+_QUANTIFIERS = frozenset(
+    {"both", "all", "the", "two", "three", "different", "multiple", "our", "separate", "all three", "all the"}
+    | {"all two", "all four", "all 3", "all 4", "four"}
+)
 _LOSS_BEFORE = frozenset({"lose", "losing", "survive", "surviving", "tolerate", "withstand", "outlive"})
 _LOSS_AFTER = frozenset({"outage", "outages", "failure", "failures", "loss"})
 _SHARE = frozenset({"share", "shares", "sharing"})

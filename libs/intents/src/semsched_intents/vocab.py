@@ -337,6 +337,11 @@ def _add_nodes(table: PhraseTable, nodes: list[str]) -> None:
         if "." in node:  # "ip-10-0-44-7" for ip-10-0-44-7.ec2.internal
             hosts.setdefault(node.split(".", 1)[0], []).append(node)
         toks = phrase_tokens(node)
+        glued = re.match(r"^([a-z]{3,})(\d+)$", node) if len(toks) == 1 else None
+        if glued is not None:  # "helix nodes 01" for helix01
+            for noun in ("node", "nodes"):
+                table.add((glued.group(1), noun, glued.group(2)), tag)
+                table.add((glued.group(1), noun, str(int(glued.group(2)))), tag)
         padded = re.match(r"^([a-z]+)(0+)(\d+)$", toks[-1])
         if len(toks) >= 2 and padded is not None:  # "lon-mx2" for lon-mx02
             table.add((*toks[:-1], padded.group(1) + padded.group(3)), tag)
@@ -350,6 +355,9 @@ def _add_nodes(table: PhraseTable, nodes: list[str]) -> None:
                 table.add((*prefix, num.zfill(width)), tag)
             table.add(("".join(prefix) + num,), tag)
             table.add((*prefix[:-1], prefix[-1] + "s", num), tag)  # "nodes 7 or 8", "workers 3 and 4"
+            for noun in ("node", "nodes"):  # "helix nodes 01 and 02"
+                table.add((*prefix, noun, toks[-1]), tag)
+                table.add((*prefix, noun, num), tag)
     for host, owners in hosts.items():
         if len(owners) == 1 and not table.entries.get(phrase_tokens(host)):
             table.add(phrase_tokens(host), Tag("ent", owners[0], kind="node"))
