@@ -928,6 +928,11 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("avoid drone nodes 01 and 02", {("avoid_nodes", "nodes=['drone-01', 'drone-02']", "medium")}),
     ("across all three combs please", {("spread_replicas_zones", "", "medium")}),
     ("the extractor canary is live in comb-east, looks healthy. thanks!", set()),
+    # what a thing cost us, "A = B", a chosen thing that is cheaper, a build image, maintenance mode
+    ("keep it off spot? the last eviction cost us an hour", {("avoid_spot", "", "medium")}),
+    ("no spot. a preempted run = a lost night.", {("avoid_spot", "", "medium")}),
+    ("arm64 please, graviton is cheaper anyway", {("prefer_arch", "arch=arm64", "medium")}),
+    ("who put drone-02 in maintenance mode at peak, genius move", set()),
 ]
 
 

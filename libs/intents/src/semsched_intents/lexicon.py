@@ -234,6 +234,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "are only for|is only for|"
         "which are for|out of support|out of warranty|end of life|end-of-life|brown out|browns out|"
         "is live in|are live in|went live|is live on|are live on|looks healthy|look healthy|looks good|"
+        "maintenance mode|in maintenance|"
         "have caused|has caused|had caused|misconfigured|is misconfigured|are misconfigured|"
         "asked whether|asked if|asks whether|asks if|wondered whether|wondering whether|wondering if|"
         "is being|are being|was being|were being|"

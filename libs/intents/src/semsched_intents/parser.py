@@ -766,11 +766,12 @@ def _cost_reason(seg: Segment, elsewhere: bool) -> bool:
     """ "graviton preferred, for img-resize it's 20% cheaper", "prefer spot, it is cheap and can be
     restarted": what a choice costs, stated beside a request, says why it was made."""
     cheap = [m for m in seg.items if m.has("concept", "cheap")]
-    # "for img-resize it's cheaper": the workload may be named
+    before = [m for m in seg.marks if m.end <= cheap[0].start] if cheap else []
+    # "for img-resize it's cheaper" names the workload; "graviton is cheaper" names what is chosen
     others = [m for m in seg.items if m not in cheap and not any(t.kind == "app" for t in m.tags)]
-    if not elsewhere or not cheap or others or seg.has("mod"):
+    subjects = [m for m in others if m in before]
+    if not elsewhere or not cheap or len(others) != len(subjects) or seg.has("mod"):
         return False
-    before = [m for m in seg.marks if m.end <= cheap[0].start]
     return any(m.text in _SAYS_IS or m.text in COPULAS or m.text.endswith(" is") for m in before)
 
 
@@ -783,6 +784,9 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
         return True
     if _trouble_report(seg) or _cost_reason(seg, elsewhere) or _bracketed_remark(seg, elsewhere):
         return True
+    first = next((m for m in seg.marks if not (m.has("filler") or m.has("conj"))), None)
+    if first is not None and first.text == "who" and not seg.has("mod"):
+        return True  # "who put drone-02 in maintenance mode at peak": asks who, places nothing
     if _not_needed(seg):
         return True
     if seg.has("perm") and not seg.has("verb") and not seg.preferred:

@@ -936,7 +936,7 @@ def _packed_together(marks: list[Mark]) -> None:
 _WORKLOAD_NOUNS = frozenset(
     {"pods", "pod", "job", "jobs", "workload", "workloads", "service", "services", "deployment"}
     | {"deployments", "pipeline", "pipelines", "replicas", "replica", "copies", "run", "runs", "team"}
-    | {"backlog", "workers", "worker", "tasks", "task", "queue", "rebuild", "reindex", "migration"}
+    | {"backlog", "workers", "worker", "tasks", "task", "queue", "rebuild", "reindex", "migration", "image"}
 )
 _POSSESSIVES = frozenset({"our", "my", "their", "your"})
 
@@ -1026,7 +1026,19 @@ def _own_names(marks: list[Mark]) -> None:
 # Verbs that tell what a thing does to the job ("a preemption costs us hours", "a preempted spooler
 # loses the queue"); "costs" only with an object after it ("cut costs," asks).
 _TELLING_VERBS = frozenset(
-    {"costs", "loses", "kills", "wastes", "eats", "burns", "ruins", "breaks", "corrupts", "interrupts"}
+    {
+        "costs",
+        "cost",
+        "loses",
+        "kills",
+        "wastes",
+        "eats",
+        "burns",
+        "ruins",
+        "breaks",
+        "corrupts",
+        "interrupts",
+    }
 )
 _COST_OBJECTS = frozenset({"us", "me", "them", "a", "hours", "days", "money", "fortune", "lots", "time"})
 
@@ -1038,7 +1050,7 @@ def _telling_verbs(marks: list[Mark]) -> None:
         before, after = marks[n - 1], marks[n + 1] if n + 1 < len(marks) else None
         if before.punct or any(before.has(r) for r in ("verb", "mod", "neg", "filler")):
             continue
-        if mark.text == "costs" and (after is None or after.text not in _COST_OBJECTS):
+        if mark.text in ("costs", "cost") and (after is None or after.text not in _COST_OBJECTS):
             continue
         mark.tags = (Tag("tells"),)
 

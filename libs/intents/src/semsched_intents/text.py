@@ -157,6 +157,8 @@ def sanitise(hint: str) -> str:
         text = _BANG.sub(" not ", text)
     if "$" in text:
         text = _DOLLARS.sub(" cost ", text)
+    if " = " in text:
+        text = text.replace(" = ", " means ")  # "a preempted planner = a drone with no route"
     if " > " in text:
         text = _MATTERS_MORE.sub(" over ", text)  # "reliability > cost": the first matters more
     if any(c in text for c in "=>\u2260\u2265"):
