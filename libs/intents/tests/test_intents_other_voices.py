@@ -933,6 +933,30 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("no spot. a preempted run = a lost night.", {("avoid_spot", "", "medium")}),
     ("arm64 please, graviton is cheaper anyway", {("prefer_arch", "arch=arm64", "medium")}),
     ("who put drone-02 in maintenance mode at peak, genius move", set()),
+    # idioms and slang; what is kept away from something else is the job; "X's full"
+    ("give it some elbow room", {("prefer_least_loaded", "resource=any", "medium")}),
+    ("a host that's light on memory please", {("prefer_least_loaded", "resource=memory", "medium")}),
+    ("rack-mates with pollen-counter, ideally", {("colocate_with", "app=pollen-counter", "weak")}),
+    (
+        "keep the serving tier free for the extractor",
+        {("avoid_node_label", "key=tier,value=serving", "medium")},
+    ),
+    (
+        "keep honey-extractor away from wax-scheduler",
+        {("avoid_colocation_with", "app=wax-scheduler", "medium")},
+    ),
+    ("please keep wax-scheduler away", {("avoid_colocation_with", "app=wax-scheduler", "medium")}),
+    ("these jobs are cattle not pets. stick them on spot.", {("prefer_spot", "", "medium")}),
+    ("never spot. if a node gets reclaimed the feed goes blank.", {("avoid_spot", "", "critical")}),
+    (
+        "drone-01 please. actually make that drone-02, drone-01's full",
+        {("prefer_nodes", "nodes=['drone-02']", "medium")},
+    ),
+    (
+        "keep it away from wax-scheduler - sorry, backwards: put it next to wax-scheduler",
+        {("colocate_with", "app=wax-scheduler", "medium")},
+    ),
+    ("needs 1500m headroom", {("min_free_cpu", "cores=1.5", "critical")}),
 ]
 
 

@@ -38,6 +38,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "host where|co-schedule|coschedule|co-scheduled|schedule together|schedule them together|"
         "right next to|close|nodes running|node running|running|where there are|with the|close-by|"
         "localhost with|same place as|wherever|share a node|share nodes|share a host|share hosts|"
+        "rack-mates with|rackmates with|rack mates with|roommates with|room-mates with|"
         "share the node|share the same node|share a box|share a machine",
     ),
     (
@@ -107,7 +108,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "least contended|uncontended|calm|breathing room|headroom|lowest load|least load|"
         "most unallocated|most unrequested|most idle|lots of headroom|spare capacity|free capacity|"
         "least crowded|not crowded|least pressure|low pressure|lightly-loaded|least-loaded|unloaded|"
-        "plenty of idle|lots of idle|plenty of spare|lots of spare|plenty of unused|lots of unused",
+        "plenty of idle|lots of idle|plenty of spare|lots of spare|plenty of unused|lots of unused|"
+        "elbow room|some elbow room|room to breathe|lightest loaded|lightest-loaded|most lightly loaded",
     ),
     (
         "concept:busy",

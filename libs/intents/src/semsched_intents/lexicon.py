@@ -234,7 +234,9 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "are only for|is only for|"
         "which are for|out of support|out of warranty|end of life|end-of-life|brown out|browns out|"
         "is live in|are live in|went live|is live on|are live on|looks healthy|look healthy|looks good|"
-        "maintenance mode|in maintenance|"
+        "maintenance mode|in maintenance|gets reclaimed|get reclaimed|gets preempted|get preempted|"
+        "gets evicted|get evicted|is reclaimed|are reclaimed|too slow|way too slow|too small|too old|"
+        "cattle not pets|cattle, not pets|the usual suspects|"
         "have caused|has caused|had caused|misconfigured|is misconfigured|are misconfigured|"
         "asked whether|asked if|asks whether|asks if|wondered whether|wondering whether|wondering if|"
         "is being|are being|was being|were being|"
@@ -267,7 +269,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
     (
         "corr",
         "no wait|wait|scratch that|i mean|i meant|correction|make that|or rather|sorry i mean|"
-        "actually no|on second thought|on second thoughts|strike that|sorry i meant",
+        "actually no|on second thought|on second thoughts|strike that|sorry i meant|backwards|"
+        "other way round|the other way round|other way around|the other way around",
     ),
     (
         "split",

@@ -555,7 +555,7 @@ def _definite_subject_verb(seg: Segment, marks: list[Mark]) -> bool:
     return False
 
 
-_BE = COPULAS | {"'s", "'re"}
+_BE = COPULAS | {"'s", "'re", "they're", "theyre", "we're", "it's", "i'm"}
 _HAVE = frozenset({"have", "has", "had"})
 
 

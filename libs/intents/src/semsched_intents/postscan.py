@@ -101,6 +101,10 @@ def _load_combos(marks: list[Mark]) -> None:
         level = "idle" if mark.has("low") else "busy" if mark.has("high") else ""
         if not level or mark.entity() is not None:
             continue
+        on = marks[n + 2] if n + 2 < len(marks) and marks[n + 1].text == "on" else None
+        if mark.text == "light" and on is not None and on.has("res"):
+            mark.tags = (Tag("concept", "idle"),)  # "a box that's light on CPU"
+            continue
         after = marks[n + 1].text if n + 1 < len(marks) else ""
         if mark.text == "light" and n and marks[n - 1].has("res") and after in MACHINE_NOUNS:
             mark.tags = (Tag("concept", level),)  # "the memory-light node"
@@ -465,6 +469,11 @@ def _app_subjects(marks: list[Mark]) -> None:
             k += 1
         placed = k < len(marks) and marks[k].text in ("on", "in", "onto", "into")
         if j >= 0 and marks[j].text in _PLACING_VERBS and placed:
+            mark.tags = (Tag("filler"),)
+        # "keep anticheat away from replay-encoder": what is kept away from something else is the job
+        refused = k + 1 < len(marks) and marks[k].has("neg") and marks[k + 1].text == "from"
+        named_after = any(m.has("ent") for m in marks[k + 2 : k + 6]) if refused else False
+        if j >= 0 and marks[j].text in ("keep", "keep it") and refused and named_after:
             mark.tags = (Tag("filler"),)
 
 
@@ -1123,10 +1132,11 @@ _KEPT_FREE = frozenset({"free", "clear", "empty", "spare"})
 def _kept_free(marks: list[Mark]) -> None:
     """ "keep awa-edge-1 free for the demod", "leave zone-c clear": the place is kept from this job."""
     for n in range(2, len(marks)):
-        place = marks[n - 1].entity()
+        p = n - 1 - (1 if marks[n - 1].has("head") and n >= 3 else 0)  # "keep the accel nodes free"
+        place = marks[p].entity()
         if marks[n].text not in _KEPT_FREE or place is None or place.kind not in ("node", "zone", "label"):
             continue
-        verb = marks[n - 2] if not marks[n - 2].has("filler") or n < 3 else marks[n - 3]
+        verb = marks[p - 1] if not marks[p - 1].has("filler") or p < 2 else marks[p - 2]
         if verb.text in ("keep", "leave", "keep it", "leave it"):
             marks[n].tags = (Tag("negpost"),)
     for n in range(2, len(marks)):  # "we're trying to free up gpu-seg-01 for the new scanner"

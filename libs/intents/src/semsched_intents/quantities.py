@@ -267,7 +267,7 @@ def _memory_or_cpu_m(tokens: Sequence[Token], j: int) -> str:
 
 
 _RANGE_WORDS = frozenset({"to", "through", "thru", "until", "or"})
-_FREE_WORDS = frozenset({"free", "spare", "idle", "available", "unused", "unallocated"})
+_FREE_WORDS = frozenset({"free", "spare", "idle", "available", "unused", "unallocated", "headroom"})
 
 
 def _range_end(tokens: Sequence[Token], i: int, j: int) -> Quantity | None:

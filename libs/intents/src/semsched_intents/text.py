@@ -185,7 +185,10 @@ class Token:
     joined: bool = False  # glued to the previous word by a hyphen ("zone-a" -> "zone", "a"+joined)
 
 
-_IS_BEFORE = re.compile(r" (?:on|in|at|running|already|still|down|up|currently) ")
+_IS_BEFORE = re.compile(
+    r" (?:on|in|at|running|already|still|down|up|currently|full|busy|broken|flaky|dead|offline|"
+    r"overloaded|out)\b"
+)
 
 
 def tokenize(low: str, limit: int) -> list[Token]:
