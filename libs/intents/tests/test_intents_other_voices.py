@@ -957,6 +957,19 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         {("colocate_with", "app=wax-scheduler", "medium")},
     ),
     ("needs 1500m headroom", {("min_free_cpu", "cores=1.5", "critical")}),
+    # a design record: only the decision asks, and what it states is decided
+    (
+        "Context: the extractor saturates the disks. Decision: honey-extractor is pinned to drone-01. "
+        "Alternatives considered: running it on spot (rejected: preemptions).",
+        {("prefer_nodes", "nodes=['drone-01']", "medium")},
+    ),
+    (
+        "Status: accepted. Decision: the replicas are kept together on one node. Consequences: a node "
+        "failure takes them all out.",
+        {("colocate_replicas", "", "medium")},
+    ),
+    ("Open questions: should it move to comb-east? Should it use l4s? Not decided.", set()),
+    ("Status: rollout done in comb-east. Please keep the canary off spot.", {("avoid_spot", "", "medium")}),
 ]
 
 

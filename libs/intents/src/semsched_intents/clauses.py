@@ -52,6 +52,7 @@ class Segment:
     negated: bool = False  # "gs-iad-003, gs-iad-022: under no circumstances": a later "never" says no
     opener: str = ""  # the clause word that opened it mid-sentence ("so that"); the marks leave it out
     conj: str = ""  # the conjunction that opened it ("and", "or"); the marks leave it out too
+    decided: bool = False  # under a "Decision:" heading, where a statement ("X is pinned to Y") decides
     borrowed: list[Mark] = field(default_factory=list)
 
     @property

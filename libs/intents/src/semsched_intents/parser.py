@@ -309,7 +309,9 @@ def _evaluative(word: str) -> bool:
     return (word.endswith("est") and len(word) > 5) or word in _COMPARATIVES
 
 
-_LEAD_INS = frozenset({"context", "background", "fyi", "for context", "bg", "history", "backstory", "story"})
+_LEAD_INS = frozenset(
+    {"context", "background", "fyi", "for context", "bg", "history", "backstory", "story", "status"}
+)
 _NO_ANSWERS = frozenset({"no", "nope", "nah", "no thanks", "not really", "no need"})
 
 
@@ -405,7 +407,7 @@ _ASK_LEADS = re.compile(
     r"^(?:infra|ops note|placement|for platform)$"
 )
 _REPORT_LEADS = (
-    *("summary", "recap", "status", "stand up", "standup", "changelog", "release notes", "highlights"),
+    *("summary", "recap", "stand up", "standup", "changelog", "release notes", "highlights"),
     *("update", "updates", "postmortem", "post mortem", "retro", "weekly email", "status email"),
 )
 _NO_ASKS = ("no asks", "no ask from", "nothing needed from", "no requests from", "nothing to ask")
@@ -440,11 +442,47 @@ def _ask_after_report(sentences: list[list[Segment]]) -> None:
             seg.silenced = seg.silenced or not (seg.has("mod") or _opens_with_order(seg))
 
 
+_TOLD = frozenset(
+    {"context", "rationale", "consequences", "consequence", "alternatives", "alternatives considered"}
+    | {"alternative", "risk", "risks", "open question", "open questions", "status", "previously"}
+    | {"background", "notes", "trade offs", "tradeoffs"}
+)
+_DECIDED = frozenset({"decision", "decisions", "decided", "outcome", "resolution", "mitigation decided"})
+
+
+def _sections(sentences: list[list[Segment]]) -> None:
+    """A design record pasted as a hint: under "Context:", "Rationale:", "Consequences:",
+    "Alternatives considered:", "Risk:", "Open questions:" or "Status:" nothing is asked, up to the
+    next heading; in the sentence a "Decision:" opens, what is stated is decided, so it is asked."""
+    heads = {
+        id(seg): _words(seg)
+        for sentence in sentences
+        for seg in sentence
+        if seg.end_punct == ":" and not seg.items and _words(seg) in _TOLD | _DECIDED
+    }
+    alone = ("context", "background", "notes", "status")
+    if not any(words in _DECIDED or words not in alone for words in heads.values()):
+        return  # "Context:" alone tells its own sentence only (see _LEAD_INS)
+    section = ""
+    for sentence in sentences:
+        for seg in sentence:
+            if id(seg) in heads:
+                section = "decided" if heads[id(seg)] in _DECIDED else "told"
+                continue
+            if section == "told":
+                seg.silenced = True
+            elif section == "decided":
+                seg.decided = True
+        if section == "decided":
+            section = ""  # the decision is the sentence its heading opens
+
+
 def _background_sentences(sentences: list[list[Segment]]) -> None:
     """ "Context: we're recording in bay3 ..." tells a story, as does a sentence marked "fyi" or "heads
     up" (unless it also gives an order); "Does it need arm? No." answers itself; "ignore that"
     takes back what came before."""
     _ask_after_report(sentences)
+    _sections(sentences)
     for n, sentence in enumerate(sentences):
         if _rhetorical(sentence):
             for seg in sentence:  # "why would anyone put a ranker on spot?": it should not be there
@@ -778,7 +816,8 @@ def _cost_reason(seg: Segment, elsewhere: bool) -> bool:
 def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool:
     """Permission ("spot is fine"), background ("zone-b had an outage") and descriptions place nothing;
     `named_before`: an earlier clause of the sentence names something ("r3 or r4, those have ...")."""
-    if seg.silenced or seg.has("permverb") or _narrated(seg) or _condition_on_event(seg):
+    told = not seg.decided and _narrated(seg)  # "Decision: X is pinned to Y": stated, and so decided
+    if seg.silenced or seg.has("permverb") or told or _condition_on_event(seg):
         return True
     if _pronoun_statement(seg, elsewhere or named_before) or _purpose(seg) or _consequence(seg):
         return True
@@ -791,4 +830,6 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
         return True
     if seg.has("perm") and not seg.has("verb") and not seg.preferred:
         return not _excludes(seg)
+    if seg.decided:
+        return False
     return (seg.has("bg") and not requests(seg)) or _described(seg, elsewhere)

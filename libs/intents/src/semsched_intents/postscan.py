@@ -456,7 +456,11 @@ def _app_subjects(marks: list[Mark]) -> None:
         while k < len(marks) and (marks[k].has("head") or marks[k].has("replicas")):
             k += 1
         modal = k < len(marks) and marks[k].has("mod") and marks[k].text.startswith(_MODALS)
-        if modal and any(m.entity() is not None and m.has("ent") for m in marks[k + 1 :]):
+        # "fraud-engine is pinned to ash-gen-02": a copula after it makes it the subject as well
+        copula = (  # "fraud-engine is pinned to ...", as a decision record states it
+            k + 1 < len(marks) and marks[k].text in ("is", "are") and marks[k + 1].text.endswith("ed")
+        )
+        if (modal or copula) and any(m.entity() is not None and m.has("ent") for m in marks[k + 1 :]):
             mark.tags = (Tag("filler"),)
     for n, mark in enumerate(marks):  # "let's run the sync API on spot": the object of the verb is the job
         if not any(t.role == "ent" and t.kind == "app" for t in mark.tags):
