@@ -970,6 +970,35 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ),
     ("Open questions: should it move to comb-east? Should it use l4s? Not decided.", set()),
     ("Status: rollout done in comb-east. Please keep the canary off spot.", {("avoid_spot", "", "medium")}),
+    # through a translator: "keep distance from", "glued to", "out from", "senza", "giga", "margin",
+    # "I hope", "never allowed", "not needed ... anymore"; a per-item "not" list; English prefixes
+    (
+        "please keep distance from wax-scheduler and pollen-counter both",
+        {
+            ("avoid_colocation_with", "app=wax-scheduler", "medium"),
+            ("avoid_colocation_with", "app=pollen-counter", "medium"),
+        },
+    ),
+    ("must run glued to the pollen-counter", {("colocate_with", "app=pollen-counter", "critical")}),
+    ("kindly keep it out from comb-roof", {("avoid_zones", "zones=['comb-roof']", "medium")}),
+    (
+        "same comb as wax-scheduler, senza spot",
+        {("same_zone_as", "app=wax-scheduler", "medium"), ("avoid_spot", "", "medium")},
+    ),
+    ("I hope the memory has 32 giga margin", {("min_free_memory", "gib=32.0", "weak")}),
+    ("spot is never allowed for this job", {("avoid_spot", "", "critical")}),
+    ("it is not needed to be near wax-scheduler anymore", set()),
+    (
+        "not comb-east, not comb-roof, comb-west please",
+        {
+            ("avoid_zones", "zones=['comb-east', 'comb-roof']", "medium"),
+            ("prefer_zones", "zones=['comb-west']", "medium"),
+        },
+    ),
+    (
+        "far from wax-scheduler, when it re-indexes it eats the disks",
+        {("avoid_colocation_with", "app=wax-scheduler", "medium")},
+    ),
 ]
 
 

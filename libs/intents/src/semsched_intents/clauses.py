@@ -196,8 +196,12 @@ def _merge_lists(sentence: list[Segment]) -> list[Segment]:
         kinds = {t.kind for m in seg.items for t in m.tags if t.role == "ent"}
         body = list(seg.marks)
         # "zone-a is down, zone-b please" states; "X strongly preferred, Y would be nice" has its own say
-        stated = bool(out) and any(
-            m.text in COPULAS or m.has("bg") or (m.has("mod") and not m.has("verb")) for m in out[-1].marks
+        stated = bool(out) and any(  # "not T4, not L4, A100 please": a refusal before is no list for it
+            m.text in COPULAS
+            or m.has("bg")
+            or m.text in ("not", "no")  # "not T4, not L4, A100 please": each item says its own no
+            or (m.has("mod") and not m.has("verb"))
+            for m in out[-1].marks
         )
         while body and _hedge(body[-1]) and not stated:
             body.pop()  # "avoid kh-a, kh-b if you can": a hedge after the list governs all of it

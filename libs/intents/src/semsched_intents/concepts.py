@@ -38,7 +38,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "host where|co-schedule|coschedule|co-scheduled|schedule together|schedule them together|"
         "right next to|close|nodes running|node running|running|where there are|with the|close-by|"
         "localhost with|same place as|wherever|share a node|share nodes|share a host|share hosts|"
-        "rack-mates with|rackmates with|rack mates with|roommates with|room-mates with|"
+        "rack-mates with|rackmates with|rack mates with|roommates with|room-mates with|glued to|"
         "share the node|share the same node|share a box|share a machine",
     ),
     (

@@ -29,6 +29,7 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "never|under no circumstances|in no case|mustn't|must not|cannot|can't|"
         "can not|shall not|never ever|not ever|at no point|not under any circumstances|forbid|forbidden|"
         "prohibited|is not allowed|are not allowed|not allowed|banned|is banned|are banned|off-limits|"
+        "never allowed|is never allowed|are never allowed|"
         "off limits|is not permitted|are not permitted|not permitted|is prohibited|are prohibited|"
         "is forbidden|are forbidden|is not to be|are not to be",
     ),
@@ -84,7 +85,8 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "any chance|is there any chance|is there a chance|any possibility|is there a way|is there any way|"
         "what if we|what if i|would it hurt to|would it hurt if|"
         "if poss|when poss|where poss|if u can|if u could|when u can|where u can|nbd|nice2have|n2h|"
-        "would it be too much to ask|too much to ask|if it's not too much trouble|if not too much trouble",
+        "would it be too much to ask|too much to ask|if it's not too much trouble|if not too much trouble|"
+        "i hope|we hope|hopefully|if can|if it can be",
     ),
     (
         "mod:medium",
@@ -108,7 +110,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "nothing in|nothing at|none in|none on|except|excluding|exclude|other than|anywhere but|anything but|"
         "anywhere except|everywhere except|everything except|anything except|off|out of|stay clear|"
         "clear of|none of|haven't|hasn't|havent|hasnt|have not|has not|less than|fewer than|neither|"
-        "apart from|except for|minus|outside of|outside|outta",
+        "apart from|except for|minus|outside of|outside|outta|out from|senza|ohne|sans|sem",
     ),
     (
         "neg verb",
@@ -122,6 +124,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "nowhere near|nowhere close to|not anywhere near|not close to|far away|away|"
         "far from|far away from|isolated from|separate from|apart from the|anti-affinity with|"
         "antiaffinity with|anti affinity with|not next to|not near|anti-affinity to|anti affinity to|"
+        "keep distance from|keep a distance from|keep distance to|"
         "antiaffinity to|anti-affinity vs|anti affinity vs|anti-affinity against|anti affinity against|"
         "pod anti-affinity to|pod anti affinity to|pod anti-affinity with|pod anti affinity with|"
         "podantiaffinity|podantiaffinity to|podantiaffinity with|podantiaffinity vs|podantiaffinity against",
@@ -248,6 +251,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "fyi|heads up|heads-up|just a heads up|a heads up|in case anyone wonders|in case you wonder|"
         "just so you know|for your information|for the record|btw|by the way|todo|reminder|remember|"
         "for what it's worth|for what its worth|fwiw|just saying|nothing to do with this pod|"
+        "just curious|just asking|"
         "unrelated to this|"
         "note to self|psa|just noting|nothing to change|no changes needed|no change needed|no action needed|"
         "nothing to do here|no other constraints|no placement requirements|no placement constraints|"

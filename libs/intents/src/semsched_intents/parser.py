@@ -337,7 +337,7 @@ def _opens_with_order(seg: Segment) -> bool:
 # unless it asks whether something is possible ("is possible to run on nvme?", "why not put it on r3?").
 _INFO_OPENERS = frozenset(
     {"is", "are", "does", "do", "did", "has", "have", "who", "what", "what's", "whats", "which", "when"}
-    | {"why", "how", "where's", "was", "were", "anyone", "any", "will"}
+    | {"why", "how", "where's", "was", "were", "anyone", "any", "will", "where"}
 )
 _GREETINGS = frozenset({"hi", "hey", "hello", "sorry", "quick", "question", "q", "so", "um", "oh"})
 _ASKS_LEAVE = (
@@ -443,7 +443,16 @@ def _ask_after_report(sentences: list[list[Segment]]) -> None:
 
 
 _TOLD = frozenset(
-    {"context", "rationale", "consequences", "consequence", "alternatives", "alternatives considered"}
+    {
+        "questions",
+        "question",
+        "context",
+        "rationale",
+        "consequences",
+        "consequence",
+        "alternatives",
+        "alternatives considered",
+    }
     | {"alternative", "risk", "risks", "open question", "open questions", "status", "previously"}
     | {"background", "notes", "trade offs", "tradeoffs"}
 )
@@ -719,6 +728,12 @@ _CONSEQUENCES = frozenset(
         "hurts",
         "starve",
         "starves",
+        "lose",
+        "loses",
+        "restart",
+        "restarts",
+        "stop",
+        "stops",
     }
 )
 
@@ -777,12 +792,19 @@ def _bracketed_remark(seg: Segment, elsewhere: bool) -> bool:
     return any(not m.tags and m.text.isalpha() and len(m.text) > 2 for m in seg.marks)
 
 
-_NOT_NEEDED = frozenset({"not required", "not needed", "not necessary", "not mandatory", "not a must"})
+_NOT_NEEDED = frozenset(
+    {"not required", "not needed", "not necessary", "not mandatory", "not a must", "is not needed"}
+    | {"are not needed", "isn't needed", "is not required", "isn't required", "is not necessary"}
+)
 
 
 def _not_needed(seg: Segment) -> bool:
-    """ "L40S or A100 preferred, H100 not required": a thing said not to be needed is not asked for."""
-    mods = [m for m in seg.marks if m.has("mod")]
+    """ "L40S or A100 preferred, H100 not required", "spread is not needed": a thing said not to be
+    needed is not asked for; nor is one no longer needed ("not needed near X anymore")."""
+    said = [m for m in seg.marks if m.text in _NOT_NEEDED]
+    if said and any(m.text in ("anymore", "any more", "no longer") for m in seg.marks):
+        return True
+    mods = [m for m in seg.marks if m.has("mod") or m.text in _NOT_NEEDED]
     last = max((m.start for m in seg.items), default=-1)
     return bool(mods) and all(m.text in _NOT_NEEDED and m.start > last for m in mods)
 

@@ -298,7 +298,9 @@ def _sizes_said(marks: list[Mark]) -> None:
 
 
 _REQUESTS = frozenset({"requests", "request", "requesting", "requested", "limits", "limit"})
-_FREE = frozenset({"free", "spare", "idle", "unused", "unallocated", "available", "headroom", "room"})
+_FREE = frozenset(
+    {"free", "spare", "idle", "unused", "unallocated", "available", "headroom", "room", "margin"}
+)
 
 
 def _own_requests(marks: list[Mark]) -> None:
@@ -761,7 +763,9 @@ _LOSS_BEFORE = frozenset({"lose", "losing", "survive", "surviving", "tolerate", 
 _LOSS_AFTER = frozenset({"outage", "outages", "failure", "failures", "loss"})
 _SHARE = frozenset({"share", "shares", "sharing"})
 _ONE_OF_SEVERAL = frozenset({"each", "every", "per", "different", "separate", "distinct"})
-_ONE = frozenset({"a", "an", "one", "the", "whole", "entire", "single", "full", "complete", "loss", "of"})
+_ONE = frozenset(
+    {"a", "an", "one", "the", "whole", "entire", "single", "full", "complete", "loss", "of", "to", "fall"}
+)
 
 
 def _zone_words(marks: list[Mark]) -> list[Mark]:

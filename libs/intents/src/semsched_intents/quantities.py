@@ -18,6 +18,8 @@ MEMORY_UNITS: dict[str, float] = {
     "g": 1,
     "gig": 1,
     "gigs": 1,
+    "giga": 1,
+    "gigas": 1,
     "gigabyte": 1,
     "gigabytes": 1,
     "gbs": 1,

@@ -252,9 +252,20 @@ def misspelt_member(table: PhraseTable, run: Phrase) -> tuple[str, str] | None:
     return None
 
 
+# English prefixes and particles that make hyphenated words ("re-trains", "in-memory", "co-located"):
+# such a word is no member of a name family, unless the family's own names start so.
+_WORD_PREFIXES = frozenset(
+    {"re", "in", "co", "de", "un", "pre", "non", "out", "up", "off", "on", "self", "sub"}
+)
+
+
 def family_of(table: PhraseTable, tokens: Phrase) -> str:
     """The kind ("zone", "node") whose family this name fits, or ""."""
     signature = name_signature(tokens)
+    if len(tokens) > 1 and tokens[0] in _WORD_PREFIXES:
+        anchored = any(0 in anchors and anchors[0] == tokens[0] for anchors in table.families.values())
+        if not anchored:
+            return ""
     for kind in ("zone", "node"):
         anchors = table.families.get((kind, signature))
         if anchors is None:
