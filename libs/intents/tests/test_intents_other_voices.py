@@ -999,6 +999,26 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         "far from wax-scheduler, when it re-indexes it eats the disks",
         {("avoid_colocation_with", "app=wax-scheduler", "medium")},
     ),
+    # decisions stated as facts; "one each"; an inverted modal's subject; purpose "to avoid ...ing"
+    (
+        "Decision: honey-extractor is co-located with pollen-counter, strongly preferred.",
+        {("colocate_with", "app=pollen-counter", "strong")},
+    ),
+    ("Decision: the export job bin-packs.", {("prefer_bin_packing", "", "medium")}),
+    ("Decision: pollen-counter replicas are packed on one node.", {("colocate_replicas", "", "medium")}),
+    (
+        "on drone-01 and drone-02, one each",
+        {
+            ("prefer_nodes", "nodes=['drone-01', 'drone-02']", "medium"),
+            ("spread_replicas_nodes", "", "medium"),
+        },
+    ),
+    ("Under no circumstances should wax-scheduler run on spot.", {("avoid_spot", "", "critical")}),
+    ("no co-tenancy with wax-scheduler please", {("avoid_colocation_with", "app=wax-scheduler", "medium")}),
+    (
+        "same node as pollen-counter, to avoid shipping data across the comb network",
+        {("colocate_with", "app=pollen-counter", "medium")},
+    ),
 ]
 
 

@@ -39,6 +39,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "right next to|close|nodes running|node running|running|where there are|with the|close-by|"
         "localhost with|same place as|wherever|share a node|share nodes|share a host|share hosts|"
         "rack-mates with|rackmates with|rack mates with|roommates with|room-mates with|glued to|"
+        "co-tenancy with|cotenancy with|co tenancy with|"
         "share the node|share the same node|share a box|share a machine",
     ),
     (
@@ -121,7 +122,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
     ),
     (
         "concept:binpack",
-        "bin-pack|bin pack|binpack|bin-packing|bin packing|binpacking|bin-packed|"
+        "bin-pack|bin pack|binpack|bin-packing|bin packing|binpacking|bin-packed|bin-packs|bin packs|"
+        "binpacks|"
         "bin packed|pack|packed|packing|pack tight|pack tightly|pack it tight|consolidate|consolidation|"
         "consolidated|fill up|fill existing nodes|fill the existing nodes|densely|dense|dense packing|"
         "tight packing|fewest nodes|fewer nodes|as few nodes|scale down|scaled down|compact|compactly|"
@@ -164,7 +166,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "its own machine|their own machine|their own node|own nodes|own machines|own hosts|diff nodes|"
         "diff hosts|diff machines|diff boxes|diff servers|no doubling up|no doubling-up|don't double up|"
         "never double up|no double-ups|no two on a node|no two on one node|across hostnames|"
-        "over hostnames|per hostname|one per hostname|hostname spread|spread on hostname|spread by hostname",
+        "over hostnames|per hostname|one per hostname|hostname spread|spread on hostname|spread by hostname|"
+        "one each|one apiece|one on each",
     ),
     (
         "concept:spread_zones",

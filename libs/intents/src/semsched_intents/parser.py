@@ -482,6 +482,9 @@ def _sections(sentences: list[list[Segment]]) -> None:
                 seg.silenced = True
             elif section == "decided":
                 seg.decided = True
+                for m in seg.marks:  # "Decision: X is co-located with Y": decided, so asked
+                    if m.has("bg") and any(w in m.text for w in ("located with", "next to")):
+                        m.tags = (Tag("cue", "colo"),)
         if section == "decided":
             section = ""  # the decision is the sentence its heading opens
 

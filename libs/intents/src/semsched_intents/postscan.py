@@ -331,6 +331,14 @@ _TRAFFIC = frozenset(
 )
 
 
+def _purpose_avoid(marks: list[Mark]) -> None:
+    """ "..., to avoid shipping tables across the network": what the request is for, no refusal."""
+    for n in range(1, len(marks) - 1):
+        purpose = marks[n].text in ("avoid", "avoiding") and marks[n - 1].text in ("to", "so as to")
+        if purpose and marks[n + 1].text.endswith("ing") and not marks[n + 1].tags:
+            marks[n].tags = (Tag("filler"),)
+
+
 def _other_budgets(marks: list[Mark]) -> None:
     """ "a 10ms budget end to end", "the power budget of the quay cabinets": no money is meant; and
     "cross-az egress" is traffic between zones, no spread."""
@@ -452,6 +460,9 @@ def _app_subjects(marks: list[Mark]) -> None:
         j = n - 1
         while j >= 0 and marks[j].text in ("the", "our", "this", "all"):
             j -= 1
+        if j >= 0 and marks[j].has("mod") and marks[j].text.startswith((*_MODALS, "may", "can")):
+            mark.tags = (Tag("filler"),)  # "under no circumstances should ledger-db run on spot"
+            continue
         if j >= 0 and marks[j].punct not in (":", ".", ";", "\n") and not marks[j].has("filler"):
             continue
         k = n + 1
@@ -463,7 +474,9 @@ def _app_subjects(marks: list[Mark]) -> None:
             k + 1 < len(marks) and marks[k].text in ("is", "are") and marks[k + 1].text.endswith("ed")
         )
         if (modal or copula) and any(m.entity() is not None and m.has("ent") for m in marks[k + 1 :]):
-            mark.tags = (Tag("filler"),)
+            # "tile-cache replicas are packed ...": its replicas stay the replicas
+            own = mark.text.split(" ")[-1] in ("replicas", "pods", "copies", "instances", "workers")
+            mark.tags = (Tag("replicas"),) if own else (Tag("filler"),)
     for n, mark in enumerate(marks):  # "let's run the sync API on spot": the object of the verb is the job
         if not any(t.role == "ent" and t.kind == "app" for t in mark.tags):
             continue
@@ -762,6 +775,7 @@ _QUANTIFIERS = frozenset(
 _LOSS_BEFORE = frozenset({"lose", "losing", "survive", "surviving", "tolerate", "withstand", "outlive"})
 _LOSS_AFTER = frozenset({"outage", "outages", "failure", "failures", "loss"})
 _SHARE = frozenset({"share", "shares", "sharing"})
+_LINKS = frozenset({"network", "link", "links", "backbone", "wan", "lan", "fabric", "traffic", "connection"})
 _ONE_OF_SEVERAL = frozenset({"each", "every", "per", "different", "separate", "distinct"})
 _ONE = frozenset(
     {"a", "an", "one", "the", "whole", "entire", "single", "full", "complete", "loss", "of", "to", "fall"}
@@ -801,10 +815,12 @@ def _zone_words(marks: list[Mark]) -> list[Mark]:
                 word = marks[k]
                 # "one replica per cage", "each in a different site": one of several, said in the singular
                 plural = word.text.endswith("s") or mark.text in _LOSS_BEFORE or mark.text in _ONE_OF_SEVERAL
+                wired = k + 1 < len(marks) and marks[k + 1].text in _LINKS  # "across the campus network"
                 if (
                     word.has("zoneword")
                     and word.entity() is None
                     and plural
+                    and not wired
                     and not _named_zone_next(marks, k)
                 ):
                     end = k + 2 if k + 1 < len(marks) and marks[k + 1].text in _LOSS_AFTER else k + 1
@@ -1175,6 +1191,7 @@ def refine_marks(
     _keyed_counts(marks)
     _spread_over(marks)
     _sizes_said(marks)
+    _purpose_avoid(marks)
     _other_budgets(marks)
     _where_it_runs(marks)
     _label_topics(marks)
