@@ -97,7 +97,7 @@ def _neighbours_described(seg: Segment) -> bool:
     if not cues or any(m.text not in _NEIGHBOURS for m in cues):
         return False
     asks = any(m.has(r) for m in seg.marks for r in REQUEST_ROLES)
-    return not asks and any(m.text in _COPULAS or m.has("bg") for m in seg.marks)
+    return not asks and any(m.text in _LINKING_VERBS or m.has("bg") for m in seg.marks)
 
 
 def _app_cue(seg: Segment, item: Mark) -> tuple[str, float]:
@@ -208,13 +208,17 @@ def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params,
 _REPLICA_HEADS = ("replicas", "shards", "instances", "copies")  # not "pods": "the X pods and this job"
 _PLURAL_PRONOUNS = frozenset({"them", "em", "'em", "they", "those", "these", "all of them", "both of them"})
 _RELATIVES = frozenset({"whose", "where", "which", "that", "whichever", "whatever", "wherever"})
-_COPULAS = frozenset({"is", "are", "was", "were", "run", "runs", "running", "gets", "get", "seems", "looks"})
+# Verbs that link a subject to what it is or where it runs ("is", "runs", "looks"): wider than
+# clauses.COPULAS, which are the forms of "be" only.
+_LINKING_VERBS = frozenset(
+    {"is", "are", "was", "were", "run", "runs", "running", "gets", "get", "seems", "looks"}
+)
 
 
 def _described(seg: Segment, item: Mark) -> bool:
     """ "the pods run hot", "it saturates the disks": a copula, or a subject and no request word."""
     before = [m for m in seg.marks if m.end <= item.start]
-    if before and before[-1].text in _COPULAS:
+    if before and before[-1].text in _LINKING_VERBS:
         # "prefer the host whose GPUs are least used": a relative clause of a request still asks
         return not any(m.has("verb") or m.has("mod") or m.text in _RELATIVES for m in before[:-1])
     asks = any(m.has(r) for m in seg.marks for r in ("verb", "mod", "neg", "negpost", "cue"))

@@ -293,7 +293,10 @@ def _own_name_first(seg: Segment) -> bool:
     return marks[1].has("mod") or marks[1].has("verb")
 
 
-_ASKS = ("verb", "mod", "neg", "negpost", "cue", "perm", "bg")
+# The roles of words that ask for something (a verb, a modifier, a refusal, a placement cue, a
+# permission); with "bg", a clause that has any of them is no bare list of names.
+ASKING_ROLES = ("verb", "mod", "neg", "negpost", "cue", "perm")
+_ASKS = (*ASKING_ROLES, "bg")
 
 
 def _backward(targets: Sequence[Segment], mods: Sequence[str], everything: bool, neg: bool = False) -> None:

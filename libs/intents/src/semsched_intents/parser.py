@@ -8,7 +8,14 @@ from itertools import pairwise
 
 from semsched_intents.calibration import calibrate
 from semsched_intents.classify import Candidate, classify
-from semsched_intents.clauses import COPULAS, REQUEST_ROLES, Segment, assign_strengths, split_sentences
+from semsched_intents.clauses import (
+    ASKING_ROLES,
+    COPULAS,
+    REQUEST_ROLES,
+    Segment,
+    assign_strengths,
+    split_sentences,
+)
 from semsched_intents.lexicon import MACHINE_NOUNS
 from semsched_intents.limits import ParserLimits
 from semsched_intents.marks import Mark
@@ -537,7 +544,6 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
                 seg.silenced = True
 
 
-_ASKING = ("verb", "mod", "neg", "negpost", "cue", "perm")
 _NEIGHBOURS = frozenset({"neighbour", "neighbours", "neighbor", "neighbors"})
 
 
@@ -548,7 +554,7 @@ def _narrated(seg: Segment) -> bool:
         return True
     if _names_have(seg):
         return True
-    asking = [m for m in seg.marks if any(m.has(r) for r in _ASKING) and m.text not in _NEIGHBOURS]
+    asking = [m for m in seg.marks if any(m.has(r) for r in ASKING_ROLES) and m.text not in _NEIGHBOURS]
     # "it" is a filler word elsewhere; here it is a subject ("else it pulls 40GB over the wan")
     marks = [
         m
@@ -790,7 +796,7 @@ def _bracketed_remark(seg: Segment, elsewhere: bool) -> bool:
     request, asking nothing themselves, say why ("(ssd)" alone still names what is meant)."""
     if seg.opener != "(" or not elsewhere or seg.conj in ("or", "and", "nor"):
         return False
-    if any(m.has(role) for m in seg.marks for role in ("verb", "mod", "neg", "negpost", "cue", "perm")):
+    if any(m.has(role) for m in seg.marks for role in ASKING_ROLES):
         return False
     return any(not m.tags and m.text.isalpha() and len(m.text) > 2 for m in seg.marks)
 
@@ -817,9 +823,7 @@ def _trouble_report(seg: Segment) -> bool:
     with nothing asked, is background for whatever else it names."""
     if not any(m.has("concept", "unreliable") for m in seg.marks):
         return False
-    return not any(
-        m.has(role) for m in seg.marks for role in ("verb", "mod", "neg", "negpost", "cue", "perm")
-    )
+    return not any(m.has(role) for m in seg.marks for role in ASKING_ROLES)
 
 
 _SAYS_IS = frozenset({"it's", "it is", "its", "that's", "they're", "they are", "which is", "it'll be"})
