@@ -1019,6 +1019,21 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         "same node as pollen-counter, to avoid shipping data across the comb network",
         {("colocate_with", "app=pollen-counter", "medium")},
     ),
+    # keys and flags written as code
+    (
+        'placement={"zone": "comb-east", "spot": False}',
+        {("prefer_zones", "zones=['comb-east']", "medium"), ("avoid_spot", "", "medium")},
+    ),
+    ("dict(binpack=True, spot=True)", {("prefer_bin_packing", "", "medium"), ("prefer_spot", "", "medium")}),
+    (
+        'zones=["comb-east"], avoid_zones=["comb-roof"]',
+        {("prefer_zones", "zones=['comb-east']", "medium"), ("avoid_zones", "zones=['comb-roof']", "medium")},
+    ),
+    (
+        "mem_headroom='64Gi', cpu_headroom=8",
+        {("min_free_memory", "gib=64.0", "medium"), ("min_free_cpu", "cores=8.0", "medium")},
+    ),
+    ("anti_affinity={'app': 'wax-scheduler'}", {("avoid_colocation_with", "app=wax-scheduler", "medium")}),
 ]
 
 

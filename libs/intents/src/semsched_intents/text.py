@@ -125,6 +125,47 @@ def _hostlist(match: re.Match[str]) -> str:
     return ", ".join(f"{stem}{k:0{width}d}" for k in range(lo, hi + 1))
 
 
+# Keys and flags people write in code (`spot=False`, `"binpack": True`, `avoid_zones=[...]`,
+# `anti_affinity={'app': 'x'}`, `mem_headroom='512Gi'`), in the words the parser reads.
+_K = r"""["']?"""
+_CODE_WORDS = tuple(
+    (re.compile(pattern, re.IGNORECASE), repl)
+    for pattern, repl in (
+        (_K + r"(?:spot|preemptible|use_spot)" + _K + r"\s*[:=]\s*(?:false|no|0)\b", " no spot, "),
+        (_K + r"(?:spot|preemptible|use_spot)" + _K + r"\s*[:=]\s*(?:true|yes|1)\b", " spot, "),
+        (_K + r"(?:bin_?pack(?:ing)?)" + _K + r"\s*[:=]\s*(?:true|yes|1)\b", " bin-pack, "),
+        (_K + r"(?:bin_?pack(?:ing)?)" + _K + r"\s*[:=]\s*(?:false|no|0)\b", " , "),
+        (_K + r"avoid_(?:zones?|nodes?|gpus?|gpu_models?|labels?)" + _K + r"\s*[:=]\s*", " , avoid "),
+        (
+            _K + r"(?:pod_)?anti_?affinity" + _K + r"\s*[:=]\s*(?:\{\s*" + _K + r"app" + _K + r"\s*:\s*)?",
+            " , anti-affinity to ",
+        ),
+        (
+            _K + r"(?:pod_)?affinity" + _K + r"\s*[:=]\s*(?:\{\s*" + _K + r"app" + _K + r"\s*:\s*)?",
+            " , colocate with ",
+        ),
+        (_K + r"colocate_with" + _K + r"\s*[:=]\s*", " colocate with "),
+        (_K + r"least_loaded" + _K + r"\s*[:=]\s*", " least loaded "),
+        (
+            _K + r"(mem(?:ory)?|cpu|gpus?)_headroom" + _K + r"\s*[:=]\s*" + _K + r"([\w.]+)" + _K,
+            r" \2 \1 free, ",
+        ),
+        (_K + r"gpu_(?:type|model)" + _K + r"\s*[:=]\s*", " "),
+    )
+)
+_CODE_SIGNS = re.compile(
+    r"[:=]\s*(?:true|false|yes|no|0|1)\b|avoid_|affinity|colocate_with|least_loaded|_headroom|gpu_(?:type|model)",
+    re.IGNORECASE,
+)
+
+
+def code_words(text: str) -> str:
+    if _CODE_SIGNS.search(text):
+        for pattern, repl in _CODE_WORDS:
+            text = pattern.sub(repl, text)
+    return text
+
+
 _BATCH_SIGNS = re.compile(r"--|#(?:SBATCH|PBS)|(?<![\w-])-[cCpxwl]\s|cpus[=:]|select=")
 
 
@@ -144,7 +185,7 @@ def sanitise(hint: str) -> str:
     text = _CONTROLS.sub("", text).translate(_QUOTES)
     if not text.isascii():
         text = _MIXED_WORD.sub(_latinise, _symbols(text))
-    text = batch_words(text)
+    text = code_words(batch_words(text))
     if "/" in text:
         text = _WITH.sub(lambda m: "without" if m.group(1) else "with ", text)
     if "%" in text:
