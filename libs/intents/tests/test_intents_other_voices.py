@@ -1034,6 +1034,23 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         {("min_free_memory", "gib=64.0", "medium"), ("min_free_cpu", "cores=8.0", "medium")},
     ),
     ("anti_affinity={'app': 'wax-scheduler'}", {("avoid_colocation_with", "app=wax-scheduler", "medium")}),
+    # tenants' tickets and time-qualified asks
+    ("can you move us somewhere less crowded?", {("prefer_least_loaded", "resource=any", "medium")}),
+    ("one replica per edge box, please", {("spread_replicas_nodes", "", "medium")}),
+    ("no more than one per host", {("spread_replicas_nodes", "", "medium")}),
+    (
+        "comb-east or comb-west, no preference between them",
+        {("prefer_zones", "zones=['comb-east', 'comb-west']", "medium")},
+    ),
+    (
+        "keep it off the big nodes (drone-01, drone-02), they cost more",
+        {("avoid_nodes", "nodes=['drone-01', 'drone-02']", "medium")},
+    ),
+    (
+        "leave 6 cores and 32 GiB unreserved on whatever node it picks",
+        {("min_free_cpu", "cores=6.0", "medium"), ("min_free_memory", "gib=32.0", "medium")},
+    ),
+    ("the export is 300 MB, nothing special needed", set()),
 ]
 
 

@@ -319,6 +319,12 @@ def _modifier_only(seg: Segment) -> bool:
     return sum(1 for m in seg.marks if not m.tags and not m.punct and m.text.isalpha()) < 2
 
 
+def _names_only(seg: Segment) -> bool:
+    return bool(seg.items) and all(
+        m.entity() is not None or m.has("conj") or m.has("filler") for m in seg.marks
+    )
+
+
 def _own_predicate(seg: Segment, before: Segment) -> bool:
     """ "must be in the same zone as X, ideally next to it": a cue with a pronoun is a predicate of its
     own, and leaves the modifier of the one before alone."""
@@ -359,6 +365,8 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
         for k, seg in enumerate(sentence):
             _analyse(seg)
             if not seg.items:
+                if seg.has("neg") and seg.end_punct == "(":
+                    refusing = True  # "keep it off the GPU nodes (mcr-g01, brs-g01)"
                 if seg.own is None:
                     continue
                 earlier = [s for s in sentence[:k] if s.items]
@@ -377,8 +385,10 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
                     earlier[-1].preferred = any(m.text in _PREFERRING for m in seg.marks)
                 continue
             last_content = seg
-            bracketed = k > 0 and sentence[k - 1].end_punct == "("  # "never T4s (too slow for OCR)": a remark
-            if refusing and not bracketed and _continues_refusal(seg):
+            # "never T4s (too slow for OCR)" is a remark; "(mcr-g01, brs-g01)" names what is refused
+            opened = k > 0 and sentence[k - 1].end_punct == "("
+            bracketed = opened and not _names_only(seg)
+            if refusing and ((opened and not bracketed) or (not bracketed and _continues_refusal(seg))):
                 seg.negated = True
             refusing = seg.negated or _refuses(seg)
             if seg.own is not None:

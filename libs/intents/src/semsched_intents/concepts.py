@@ -10,7 +10,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "verb",
         "put|place|placed|run|runs|schedule|scheduled|deploy|land|lands|landing|go|goes|keep|"
         "keeps|stay|stays|sit|sits|live|host|pin|target|use|using|pick|choose|select|spread|pack|"
-        "consolidate|colocate|co-locate|share|fill|move|get|give|make|steer|send|route|assign|bind|aim|"
+        "consolidate|colocate|co-locate|share|fill|move|get|give|make|steer|send|route|assign|bind|aim|leave|"
         "stick|shove|chuck|plonk|toss|be|prioritise|prioritize|favour|favor|want|prefer|need|require|find|try|grab|allocate|"
         "start|launch|locate|position|have|stay on|keep it|put it|run it|schedule it|land it|place it|"
         "go with|opt|why not|how about|what about|reschedule|redeploy|migrate|relocate|rerun|restart|spin up|"
@@ -75,7 +75,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "cost-optimised|cost-optimized|save money|saving money|savings|save costs|keep costs down|"
         "keep the bill down|keep the bill low|cut the bill|reduce the bill|lower the bill|smaller bill|"
         "keep costs low|keep cost down|keep cost low|costs down|costs low|frugal|affordable|"
-        "least expensive|less expensive|cheapo|price|spend|cost-efficient|cost efficient|thrifty|"
+        "least expensive|less expensive|cheapo|spend|cost-efficient|cost efficient|thrifty|"
         "economic|bargain|low-price|low price|lowest price|cheaply",
     ),
     ("concept:expensive", "expensive|pricey|pricy|costly|high cost|high-cost|premium-priced"),
@@ -110,7 +110,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "most unallocated|most unrequested|most idle|lots of headroom|spare capacity|free capacity|"
         "least crowded|not crowded|least pressure|low pressure|lightly-loaded|least-loaded|unloaded|"
         "plenty of idle|lots of idle|plenty of spare|lots of spare|plenty of unused|lots of unused|"
-        "elbow room|some elbow room|room to breathe|lightest loaded|lightest-loaded|most lightly loaded",
+        "elbow room|some elbow room|room to breathe|lightest loaded|lightest-loaded|most lightly loaded|"
+        "less crowded|somewhere quieter|somewhere less busy",
     ),
     (
         "concept:busy",
@@ -240,7 +241,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "qadj",
         "free|idle|spare|unrequested|unallocated|available|extra|additional|open|unused|"
         "headroom|left|remaining|allocatable|of free|of spare|of headroom|of unallocated|of unrequested|"
-        "of idle",
+        "of idle|unreserved|of unreserved|margin",
     ),
     ("arch:amd64", "x86|x86-64|x64|amd64|intel|xeon|epyc|x86 64|x86-64 nodes|intel/amd|i386|i686"),
     (

@@ -239,7 +239,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "is live in|are live in|went live|is live on|are live on|looks healthy|look healthy|looks good|"
         "maintenance mode|in maintenance|gets reclaimed|get reclaimed|gets preempted|get preempted|"
         "gets evicted|get evicted|is reclaimed|are reclaimed|too slow|way too slow|too small|too old|"
-        "cattle not pets|cattle, not pets|the usual suspects|"
+        "cattle not pets|cattle, not pets|the usual suspects|cost more|costs more|cost a lot|costs a lot|"
         "have caused|has caused|had caused|misconfigured|is misconfigured|are misconfigured|"
         "asked whether|asked if|asks whether|asks if|wondered whether|wondering whether|wondering if|"
         "is being|are being|was being|were being|"

@@ -417,7 +417,10 @@ _REPORT_LEADS = (
     *("summary", "recap", "stand up", "standup", "changelog", "release notes", "highlights"),
     *("update", "updates", "postmortem", "post mortem", "retro", "weekly email", "status email"),
 )
-_NO_ASKS = ("no asks", "no ask from", "nothing needed from", "no requests from", "nothing to ask")
+_NO_ASKS = (
+    *("no asks", "no ask from", "nothing needed from", "no requests from", "nothing to ask"),
+    *("nothing special needed", "no special needs", "no special requirements"),
+)
 
 
 def _ask_after_report(sentences: list[list[Segment]]) -> None:

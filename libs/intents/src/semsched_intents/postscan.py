@@ -435,7 +435,7 @@ def _leaving(marks: list[Mark]) -> None:
     """ "must not leave mt-valletta", "never leave the vault room": leaving a place is going off it, so
     a refusal to leave keeps it there."""
     for n, mark in enumerate(marks[:-1]):
-        if mark.text not in _LEAVE or mark.tags:
+        if mark.text not in _LEAVE or any(t.role != "verb" for t in mark.tags):
             continue
         k = n + 1
         while k < len(marks) - 1 and marks[k].text in ("the", "our", "this"):
@@ -844,6 +844,14 @@ _IN_ONE = frozenset({"in", "on", "into", "onto", "at", "inside", "within", "the"
 _SINGLE = frozenset({"one", "a", "single", "a single", "just one", "only one"})
 
 
+def _capped(marks: list[Mark]) -> None:
+    """ "no more than one per host": a cap on a spread is the spread itself, no refusal of it."""
+    for n in range(2, len(marks)):
+        spread = marks[n].has("concept", "spread_nodes") or marks[n].has("concept", "spread_zones")
+        if spread and marks[n - 1].text == "than" and marks[n - 2].text in ("no more", "not more"):
+            marks[n - 2].tags = (Tag("filler"),)
+
+
 def _both_levels(marks: list[Mark]) -> None:
     """ "spread across rooms and nodes", "across nodes and zones": a spread over one level, "and" the
     other level's word, spreads over both."""
@@ -1111,12 +1119,20 @@ def _one_per(marks: list[Mark]) -> list[Mark]:
             and k + 1 < len(marks)
             and (marks[k].punct == "/" or marks[k].text == "per")
         ):
+            kind_of = k + 2 < len(marks) and (marks[k + 1].entity() is not None or not marks[k + 1].tags)
+            if kind_of and marks[k + 2].text in MACHINE_NOUNS:
+                k += 1  # "one replica per edge box": a kind of machine
             place = marks[k + 1]
             kind = "spread_nodes" if place.text in MACHINE_NOUNS else ""
             if place.has("zoneword") and place.entity() is None:
                 kind = "spread_zones"
             if kind:
-                out.append(_joined(marks[n : k + 2], Tag("concept", kind)))
+                # "no more than one per host": the cap is the spread, no refusal of it
+                capped = len(out) >= 2 and out[-1].text == "than" and out[-2].text in ("no more", "not more")
+                start = out[-2].start if capped else marks[n].start
+                if capped:
+                    del out[-2:]
+                out.append(Mark(start, marks[k + 1].end, (Tag("concept", kind),), text="one per"))
                 n = k + 2
                 continue
         out.append(marks[n])
@@ -1203,6 +1219,7 @@ def refine_marks(
     _prevented(marks)
     marks = _not_all_in_one(_one_per(_one_app_per(_zone_words(marks))))
     _both_levels(marks)
+    _capped(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})
     _listed_unknowns(marks)
     return marks

@@ -269,7 +269,9 @@ def _memory_or_cpu_m(tokens: Sequence[Token], j: int) -> str:
 
 
 _RANGE_WORDS = frozenset({"to", "through", "thru", "until", "or"})
-_FREE_WORDS = frozenset({"free", "spare", "idle", "available", "unused", "unallocated", "headroom"})
+_FREE_WORDS = frozenset(
+    {"free", "spare", "idle", "available", "unused", "unallocated", "headroom", "unreserved", "margin"}
+)
 
 
 def _range_end(tokens: Sequence[Token], i: int, j: int) -> Quantity | None:

@@ -193,7 +193,7 @@ def _cancels(
 ) -> bool:
     if perm & indifference:
         # "least busy host, doesn't matter which resource": indifferent to a detail, not the request
-        if any(m.text in ("which", "what", "whichever", "whatever") for m in seg_marks):
+        if any(m.text in ("which", "what", "whichever", "whatever", "between") for m in seg_marks):
             return False
         # "1 GPU free and 24 cores, RAM doesn't matter": indifferent to what it names only
         topics = {t.value for m in seg_marks for t in m.tags if t.role == "res"}
