@@ -181,7 +181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "How to read it: `hints-dev` and the `tune` splits were used to build the parser (upper",
             "bounds). `hints-extra / holdout` is our own held-out split, never tuned on. The `hints-study`",
             "sets were written by other people and then studied for failure classes, so their rows are",
-            "optimistic; before each was studied it scored 0.77-0.85 subset accuracy (each set's",
+            "optimistic; before each was studied it scored 0.73-0.91 subset accuracy (each set's",
             "README and `evals/data/BLIND.md` give the figures). The blind set (another writer, never",
             "studied, scored only to measure) is logged in `evals/data/BLIND.md` and is the figure to",
             "quote for hints the parser has not seen.",
