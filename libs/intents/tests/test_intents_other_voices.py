@@ -1051,6 +1051,11 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         {("min_free_cpu", "cores=6.0", "medium"), ("min_free_memory", "gib=32.0", "medium")},
     ),
     ("the export is 300 MB, nothing special needed", set()),
+    # "X pods ... as each other" are X's replicas; "make that 12" corrects the figure; what "it runs"
+    ("the extractor pods must be on the same node as each other", {("colocate_replicas", "", "critical")}),
+    ("nodes with 6 free cores please. Sorry, make that 12.", {("min_free_cpu", "cores=12.0", "medium")}),
+    ("no spot for the exports please. It runs month-end invoicing.", {("avoid_spot", "", "medium")}),
+    ("max one replica of honey-extractor per node", {("spread_replicas_nodes", "", "medium")}),
 ]
 
 

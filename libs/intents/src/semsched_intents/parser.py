@@ -669,7 +669,7 @@ def _condition_on_event(seg: Segment) -> bool:
 _PRONOUNS = frozenset(
     {"they", "they're", "theyre", "it", "it's", "its", "that", "that's", "those", "these", "both", "which"}
 )
-_STATIVE = _HAVE | COPULAS | {"live", "lives", "sit", "sits", "got"}
+_STATIVE = _HAVE | COPULAS | {"live", "lives", "sit", "sits", "got", "runs", "does", "handles", "serves"}
 
 
 _IS_FORMS = frozenset({"they're", "theyre", "it's", "that's", "which"})

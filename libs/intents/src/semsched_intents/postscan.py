@@ -473,6 +473,10 @@ def _app_subjects(marks: list[Mark]) -> None:
         copula = (  # "fraud-engine is pinned to ...", as a decision record states it
             k + 1 < len(marks) and marks[k].text in ("is", "are") and marks[k + 1].text.endswith("ed")
         )
+        each_other = any(m.text in ("each other", "one another") for m in marks[k + 1 :])
+        if (modal or copula) and each_other:
+            mark.tags = (Tag("replicas"),)  # "the X pods must be on the same node as each other"
+            continue
         if (modal or copula) and any(m.entity() is not None and m.has("ent") for m in marks[k + 1 :]):
             # "tile-cache replicas are packed ...": its replicas stay the replicas
             own = mark.text.split(" ")[-1] in ("replicas", "pods", "copies", "instances", "workers")
@@ -844,6 +848,18 @@ _IN_ONE = frozenset({"in", "on", "into", "onto", "at", "inside", "within", "the"
 _SINGLE = frozenset({"one", "a", "single", "a single", "just one", "only one"})
 
 
+def _made_that(marks: list[Mark]) -> None:
+    """ "6 free cores. Sorry, make that 12": a bare figure after "make that" corrects the last figure."""
+    for n in range(1, len(marks)):
+        if not (marks[n - 1].has("corr") and marks[n - 1].text in ("make that", "make it")):
+            continue
+        if marks[n].tags or not marks[n].text.isdigit():
+            continue
+        last = next((t for m in reversed(marks[: n - 1]) for t in m.tags if t.role == "qty"), None)
+        if last is not None:
+            marks[n].tags = (Tag("qty", f"{float(marks[n].text):.6g}", kind=last.kind),)
+
+
 def _capped(marks: list[Mark]) -> None:
     """ "no more than one per host": a cap on a spread is the spread itself, no refusal of it."""
     for n in range(2, len(marks)):
@@ -1102,7 +1118,8 @@ _A_REPLICA = frozenset({"pod", "replica", "copy", "instance", "pods", "replicas"
 
 def _one_of(mark: Mark) -> bool:
     plain = not mark.tags and mark.text.isalpha() and mark.text != "per"
-    return mark.text in _A_REPLICA or plain or any(t.kind == "app" for t in mark.tags)
+    of = mark.text == "of"  # "one replica of webhook-relay per node"
+    return mark.text in _A_REPLICA or plain or of or any(t.kind == "app" for t in mark.tags)
 
 
 def _one_per(marks: list[Mark]) -> list[Mark]:
@@ -1112,7 +1129,7 @@ def _one_per(marks: list[Mark]) -> list[Mark]:
     while n < len(marks):
         k = n + 1
         # "1 pod/node", "one indexer per node": a word or two for what there is one of
-        while marks[n].text in _ONE_EACH and k < len(marks) and k - n <= 2 and _one_of(marks[k]):
+        while marks[n].text in _ONE_EACH and k < len(marks) and k - n <= 3 and _one_of(marks[k]):
             k += 1
         if (
             marks[n].text in _ONE_EACH
@@ -1220,6 +1237,7 @@ def refine_marks(
     marks = _not_all_in_one(_one_per(_one_app_per(_zone_words(marks))))
     _both_levels(marks)
     _capped(marks)
+    _made_that(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})
     _listed_unknowns(marks)
     return marks
