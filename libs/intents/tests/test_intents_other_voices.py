@@ -1056,6 +1056,19 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("nodes with 6 free cores please. Sorry, make that 12.", {("min_free_cpu", "cores=12.0", "medium")}),
     ("no spot for the exports please. It runs month-end invoicing.", {("avoid_spot", "", "medium")}),
     ("max one replica of honey-extractor per node", {("spread_replicas_nodes", "", "medium")}),
+    # who we are; a third party's need; "anywhere with ..."; "the fewest GPUs in use"; compounds
+    ("We're on the serving tier plan. Cheapest nodes please.", {("prefer_low_cost", "", "medium")}),
+    ("we're cost-sensitive", {("prefer_low_cost", "", "medium")}),
+    (
+        "keep off the serving tier, they need it for the launch",
+        {("avoid_node_label", "key=tier,value=serving", "medium")},
+    ),
+    ("anywhere with 4000m of CPU free would be great", {("min_free_cpu", "cores=4.0", "weak")}),
+    ("prefer nodes with the fewest GPUs in use", {("prefer_least_loaded", "resource=gpu", "medium")}),
+    ("the extractor is arm-incompatible, keep it off arm", {("prefer_arch", "arch=amd64", "medium")}),
+    ("x86-Only please", {("prefer_arch", "arch=amd64", "critical")}),
+    ("Don't mind where the exports run.", set()),
+    ("run it wherever is cheapest", {("prefer_low_cost", "", "medium")}),
 ]
 
 

@@ -316,6 +316,8 @@ def _leading_mod(seg: Segment) -> bool:
 def _modifier_only(seg: Segment) -> bool:
     """ "zone b or c, definitely" governs what it follows; "the robot can't lose its planner" is a
     clause of its own (two or more words the lexicon does not know)."""
+    if seg.marks and seg.marks[0].text in ("they", "he", "she") and seg.has("verb"):
+        return False  # "..., they need it for the launch": someone else's clause
     return sum(1 for m in seg.marks if not m.tags and not m.punct and m.text.isalpha()) < 2
 
 

@@ -207,13 +207,13 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
     ("res:cpu", "cpu|cpus|vcpu|vcpus|processor|processors|compute|cores|core|cpu-loaded|cpu load"),
     ("res:memory", "memory|mem|ram|memory-loaded|memory load|memory pressure"),
     ("res:gpu", "gpu|gpus|accelerator|accelerators|gpu load|gpu-loaded|gpu utilisation|gpu utilization"),
-    ("low", "low|lowest|least|light|lightly|less|lesser|minimal|little|lower|smallest"),
+    ("low", "low|lowest|least|light|lightly|less|lesser|minimal|little|lower|smallest|fewest"),
     ("high", "high|heavy|heavily|most|highest|lots|much|more|higher|biggest"),
     (
         "load",
         "load|loaded|utilisation|utilization|util|utils|usage|used|utilised|utilized|busy|"
         "pressure|contention|allocated|requested|cpu load|memory load|gpu load|gpu utilisation|"
-        "gpu utilization|cpu-loaded|memory-loaded|gpu-loaded|memory pressure",
+        "gpu utilization|cpu-loaded|memory-loaded|gpu-loaded|memory pressure|in use",
     ),
     (
         "zoneword",

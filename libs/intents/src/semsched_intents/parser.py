@@ -356,6 +356,9 @@ _ASKS_LEAVE = (
 )
 
 
+_WE_ARE = frozenset({"we're", "we are", "i'm", "i am", "we're a", "we're an", "we're on"})
+
+
 def _ranking_only(seg: Segment, mark: Mark) -> bool:
     """ "the only node with ...": "only" after an article ranks; it asks nothing."""
     at = seg.marks.index(mark)
@@ -370,7 +373,11 @@ def _info_question(sentence: list[Segment]) -> bool:
     if at is None:
         return False
     opening = " ".join(m.text for m in marks[at : at + 3])
-    if not (marks[at].text.split(" ")[0] in _INFO_OPENERS or opening.startswith(_ASKS_TO_TELL)):
+    # "Nothing urgent: when you get a chance, could you confirm ...?"
+    told = any(
+        " ".join(m.text for m in marks[k : k + 3]).startswith(_ASKS_TO_TELL) for k in range(len(marks))
+    )
+    if not (marks[at].text.split(" ")[0] in _INFO_OPENERS or opening.startswith(_ASKS_TO_TELL) or told):
         return False
     return not any(m.text.startswith(_ASKS_LEAVE) for m in marks)
 
@@ -673,6 +680,7 @@ _STATIVE = _HAVE | COPULAS | {"live", "lives", "sit", "sits", "got", "runs", "do
 
 
 _IS_FORMS = frozenset({"they're", "theyre", "it's", "that's", "which"})
+_THEIR_NEEDS = frozenset({"need", "needs", "want", "wants", "use", "uses", "own", "owns"})
 
 
 def _pronoun_statement(seg: Segment, elsewhere: bool) -> bool:
@@ -691,6 +699,9 @@ def _pronoun_statement(seg: Segment, elsewhere: bool) -> bool:
         for n, m in enumerate(every)
         if m.has("mod") and not (m.text == "only" and every[n - 1].text == "the")
     ]
+    third = len(marks) >= 2 and marks[0].text in ("they", "he", "she") and marks[1].text in _THEIR_NEEDS
+    if elsewhere and third:
+        return True  # "..., they need them for the deadline": a third party's need
     # after "since"/"because"/"but" the pronoun gives a reason even with no other request in sight
     if not (elsewhere or seg.contrast) or len(marks) < 2 or mods or seg.has("neg"):
         return False
@@ -787,8 +798,10 @@ def _purpose(seg: Segment) -> bool:
         return False
     first = next((m for m in seg.marks if not (m.has("filler") or m.has("conj"))), None)
     # a subject opens it ("so the autoscaler can ...", "so we don't ..."); "so cheaper nodes" and "so run
-    # in that zone" (a tagged word first) ask
-    if first is None or not (not first.tags or first.has("subj") or first.has("pron")):
+    # in that zone" (a tagged word first) ask; "so the GPU customers can have them" has a subject
+    subject = first is not None and (not first.tags or first.has("subj") or first.has("pron"))
+    can = any(m.text in ("can", "could", "will") for m in seg.marks)
+    if first is None or not (subject or (can and seg.marks[0].text == "the")):
         return False
     refused = next((m.start for m in seg.marks if m.has("neg") and m.text != "without"), None)
     return refused is None or not any(m.start > refused for m in seg.items)
@@ -858,6 +871,9 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
     first = next((m for m in seg.marks if not (m.has("filler") or m.has("conj"))), None)
     if first is not None and first.text == "who" and not seg.has("mod"):
         return True  # "who put drone-02 in maintenance mode at peak": asks who, places nothing
+    plain_facts = not any(seg.has(r) for r in ASKING_ROLES) and not seg.has("concept")
+    if first is not None and first.text in _WE_ARE and plain_facts:  # "we're cost-sensitive" asks
+        return True  # "We're on the Enterprise plan", "we're an EU customer under GDPR": who we are
     if _not_needed(seg):
         return True
     if seg.has("perm") and not seg.has("verb") and not seg.preferred:

@@ -362,6 +362,8 @@ def _where_it_runs(marks: list[Mark]) -> None:
     for n, mark in enumerate(marks):
         if not mark.text.startswith("where") or mark.has("cue", "colo") or n == 0:
             continue  # "Where does telstate live now?" asks to be told
+        if not (marks[n - 1].has("verb") or marks[n - 1].text in ("it", "there")):
+            continue  # "don't mind where the lab wiki runs": no placement verb before it
         k = n + 1
         while k < len(marks) and k - n < 3 and (marks[k].has("filler") or marks[k].text == "the"):
             k += 1
@@ -954,7 +956,7 @@ def _passives(marks: list[Mark]) -> None:
             mark.tags = (Tag("bg"),)
 
 
-_WHICHEVER = frozenset({"whatever", "whichever", "whatever's", "whichever's"})
+_WHICHEVER = frozenset({"whatever", "whichever", "whatever's", "whichever's", "wherever"})
 
 
 def _whichever_best(marks: list[Mark]) -> None:

@@ -159,6 +159,11 @@ _CODE_SIGNS = re.compile(
 )
 
 
+def _arch_compound(match: re.Match[str]) -> str:
+    arch, how = match.group(1), match.group(2).lower()
+    return f" {arch} only " if how == "only" else f", no {arch}, "
+
+
 def code_words(text: str) -> str:
     if _CODE_SIGNS.search(text):
         for pattern, repl in _CODE_WORDS:
@@ -166,6 +171,9 @@ def code_words(text: str) -> str:
     return text
 
 
+_ARCH_COMPOUNDS = re.compile(
+    r"\b(arm64|arm|aarch64|x86_64|x86|amd64)-(incompatible|unsupported|only)\b", re.I
+)
 _BATCH_SIGNS = re.compile(r"--|#(?:SBATCH|PBS)|(?<![\w-])-[cCpxwl]\s|cpus[=:]|select=")
 
 
@@ -186,6 +194,8 @@ def sanitise(hint: str) -> str:
     if not text.isascii():
         text = _MIXED_WORD.sub(_latinise, _symbols(text))
     text = code_words(batch_words(text))
+    if "-" in text:  # "arm-incompatible", "x86-only": compounds about the architecture
+        text = _ARCH_COMPOUNDS.sub(_arch_compound, text)
     if "/" in text:
         text = _WITH.sub(lambda m: "without" if m.group(1) else "with ", text)
     if "%" in text:
