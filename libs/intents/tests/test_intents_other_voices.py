@@ -1069,6 +1069,11 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("x86-Only please", {("prefer_arch", "arch=amd64", "critical")}),
     ("Don't mind where the exports run.", set()),
     ("run it wherever is cheapest", {("prefer_low_cost", "", "medium")}),
+    # "nodes that stay up"; "if you must" permits; one machine of a kind; an app's name in the plural
+    ("pick nodes that stay up", {("prefer_reliable_nodes", "", "medium")}),
+    ("nvme boxes preferred, hdd ones if you must", {("prefer_node_label", "key=disk,value=nvme", "medium")}),
+    ("keep both replicas on one batch node", {("colocate_replicas", "", "medium")}),
+    ("near the honey-extractors please", {("colocate_with", "app=honey-extractor", "medium")}),
 ]
 
 

@@ -90,7 +90,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "haven't crashed|hasn't crashed|don't fall over|doesn't fall over|do not fall over|"
         "haven't been flaking|hasn't been flaking|haven't been flaky|hasn't been flaky|"
         "don't crash|doesn't crash|never fail|never fails|never crash|never crashes|"
-        "reliable hardware|sturdy|steady",
+        "reliable hardware|sturdy|steady|stay up|stays up|staying up",
     ),
     (
         "concept:unreliable",

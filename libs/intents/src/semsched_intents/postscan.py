@@ -850,6 +850,26 @@ _IN_ONE = frozenset({"in", "on", "into", "onto", "at", "inside", "within", "the"
 _SINGLE = frozenset({"one", "a", "single", "a single", "just one", "only one"})
 
 
+def _one_kind_of_node(marks: list[Mark]) -> list[Mark]:
+    """ "keep both replicas on one edge node": one machine of a kind is one machine."""
+    out: list[Mark] = []
+    n = 0
+    while n < len(marks):
+        if (
+            n + 2 < len(marks)
+            and marks[n].text in ("one", "a single", "single")
+            and marks[n + 2].text in MACHINE_NOUNS
+        ):
+            kind = marks[n + 1]
+            if (not kind.tags and kind.text.isalpha()) or any(t.kind == "label" for t in kind.tags):
+                out.append(_joined(marks[n : n + 3], Tag("concept", "together")))
+                n += 3
+                continue
+        out.append(marks[n])
+        n += 1
+    return out
+
+
 def _made_that(marks: list[Mark]) -> None:
     """ "6 free cores. Sorry, make that 12": a bare figure after "make that" corrects the last figure."""
     for n in range(1, len(marks)):
@@ -1236,7 +1256,7 @@ def refine_marks(
     _app_subjects(marks)
     _conditions(marks)
     _prevented(marks)
-    marks = _not_all_in_one(_one_per(_one_app_per(_zone_words(marks))))
+    marks = _not_all_in_one(_one_per(_one_app_per(_zone_words(_one_kind_of_node(marks)))))
     _both_levels(marks)
     _capped(marks)
     _made_that(marks)

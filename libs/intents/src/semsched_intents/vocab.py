@@ -464,6 +464,10 @@ def _build_context(context: ClusterContext) -> PhraseTable:
                     prefixes.setdefault(short, []).append(Tag("ent", name, kind=kind, ambiguous=True))
             if kind == "gpu":
                 table.add((phrase_tokens(name)[-1] + "s",), tag)
+            elif kind == "app" and phrase_tokens(name)[-1].isalpha():  # "the audio encoders"
+                toks = phrase_tokens(name)
+                if not table.entries.get((*toks[:-1], toks[-1] + "s")):
+                    table.add((*toks[:-1], toks[-1] + "s"), tag)
     _add_labels(table, context.node_labels)
     _add_app_words(table, context.apps)
     for short, tags in prefixes.items():  # "mongo" -> mongodb, "redis" -> redis-cache: one owner only
