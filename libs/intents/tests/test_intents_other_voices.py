@@ -1074,6 +1074,15 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("nvme boxes preferred, hdd ones if you must", {("prefer_node_label", "key=disk,value=nvme", "medium")}),
     ("keep both replicas on one batch node", {("colocate_replicas", "", "medium")}),
     ("near the honey-extractors please", {("colocate_with", "app=honey-extractor", "medium")}),
+    # network-function talk: "the least CPU already requested", "same worker as", "whatever comb X is
+    # in", "no X needed"
+    (
+        "pick the host with the least CPU already requested",
+        {("prefer_least_loaded", "resource=cpu", "medium")},
+    ),
+    ("on the same worker as pollen-counter if you can", {("colocate_with", "app=pollen-counter", "weak")}),
+    ("put it in whatever comb the wax-scheduler lives in", {("same_zone_as", "app=wax-scheduler", "medium")}),
+    ("no nvme needed, hdd is fine", set()),
 ]
 
 

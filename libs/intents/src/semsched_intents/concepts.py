@@ -30,6 +30,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "colocating with|co-locate|colocate|colocated|co-located|co-locating|colocating|colocation|colo with|"
         "co-location|same node as|same box as|same host as|same machine as|same server as|same nodes as|"
         "same hosts as|on the same node as|on the same host as|on the same box as|on the same machine as|"
+        "same worker as|on the same worker as|same vm as|same instance as|"
         "on the same server as|share a node with|share nodes with|sharing a node with|"
         "shares a node with|share a host with|share with|shared with|adjacent to|adjacent|neighbour|"
         "neighbor|neighbours|neighbors|affinity with|affinity to|pod affinity|on top of|in proximity to|"

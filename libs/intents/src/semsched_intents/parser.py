@@ -825,7 +825,12 @@ _NOT_NEEDED = frozenset(
 
 def _not_needed(seg: Segment) -> bool:
     """ "L40S or A100 preferred, H100 not required", "spread is not needed": a thing said not to be
-    needed is not asked for; nor is one no longer needed ("not needed near X anymore")."""
+    needed is not asked for; nor is one no longer needed ("not needed near X anymore"), nor "no
+    SR-IOV needed"."""
+    last_item = max((m.start for m in seg.items), default=-1)
+    no_before = seg.marks and seg.marks[0].text == "no"
+    if no_before and any(m.text in ("needed", "required") and m.start > last_item for m in seg.marks):
+        return True
     said = [m for m in seg.marks if m.text in _NOT_NEEDED]
     if said and any(m.text in ("anymore", "any more", "no longer") for m in seg.marks):
         return True

@@ -109,10 +109,12 @@ def _load_combos(marks: list[Mark]) -> None:
         if mark.text == "light" and n and marks[n - 1].has("res") and after in MACHINE_NOUNS:
             mark.tags = (Tag("concept", level),)  # "the memory-light node"
             continue
-        for k in range(n + 1, min(n + 4, len(marks))):
+        for k in range(n + 1, min(n + 5, len(marks))):
             other = marks[k]
             if other.punct:
                 break
+            if other.text in ("already", "currently"):
+                continue  # "the least CPU already requested"
             if other.has("load"):
                 mark.tags = (Tag("concept", level),)
                 other.tags = tuple(t for t in other.tags if t.role == "res")
@@ -797,6 +799,11 @@ def _zone_words(marks: list[Mark]) -> list[Mark]:
     n = 0
     while n < len(marks):
         mark = marks[n]
+        which = mark.text in ("whatever", "whichever") and n + 2 < len(marks) and marks[n + 1].has("zoneword")
+        if which and any(t.kind == "app" for m in marks[n + 2 : n + 5] for t in m.tags):
+            out.append(_joined(marks[n : n + 2], Tag("cue", "samezone")))  # "whatever DC the nwdaf is in"
+            n += 2
+            continue
         if mark.text == "same" and not mark.tags:
             k = n + 1
             if k < len(marks) and marks[k].has("zoneword") and marks[k].entity() is None:
