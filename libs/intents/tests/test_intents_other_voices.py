@@ -1083,6 +1083,23 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("on the same worker as pollen-counter if you can", {("colocate_with", "app=pollen-counter", "weak")}),
     ("put it in whatever comb the wax-scheduler lives in", {("same_zone_as", "app=wax-scheduler", "medium")}),
     ("no nvme needed, hdd is fine", set()),
+    # a refusing heading refuses its list, up to the next heading
+    (
+        "Not allowed: spot, queen-01",
+        {("avoid_spot", "", "critical"), ("avoid_nodes", "nodes=['queen-01']", "critical")},
+    ),
+    (
+        "Avoid:\n- drone-01\n- the hdd nodes\nPreferred:\n- comb-east",
+        {
+            ("avoid_nodes", "nodes=['drone-01']", "medium"),
+            ("avoid_node_label", "key=disk,value=hdd", "medium"),
+            ("prefer_zones", "zones=['comb-east']", "medium"),
+        },
+    ),
+    (
+        "Must not: spot. Must not: comb-roof.",
+        {("avoid_spot", "", "critical"), ("avoid_zones", "zones=['comb-roof']", "critical")},
+    ),
 ]
 
 

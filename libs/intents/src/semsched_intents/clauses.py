@@ -85,6 +85,16 @@ def _and_splits(marks: Sequence[Mark], n: int, texts: Sequence[str], before: Seq
     return False
 
 
+def _refusing_heading(seg: Segment) -> bool:
+    """ "Not allowed:", "Must not:", "Avoid:", "Should not:": a short heading that says no."""
+    marks = [m for m in seg.marks if not m.has("filler")]
+    return (
+        seg.has("neg")
+        and 0 < len(marks) <= 3
+        and all(m.has("neg") or m.has("mod") or m.has("verb") for m in marks)
+    )
+
+
 def _lead_in(seg: Segment) -> bool:
     return bool(seg.marks) and all(m.has("verb") or m.has("filler") for m in seg.marks) and seg.has("neg")
 
@@ -360,12 +370,20 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
     """Resolve every segment's strength in place, sentence by sentence."""
     last_content: Segment | None = None
     list_default: str | None = None  # "Requirements:" then one item per line
+    list_neg = False  # "Not allowed:" / "Avoid:" then one item per line: each is refused
     for sentence in sentences:
         default, carry, pending = list_default or "medium", None, None
         refusing = False  # "Do not schedule on spot, on L4 nodes, or next to doc-ocr": the "not" goes on
         sentence_has_items = any(s.items for s in sentence)
         for k, seg in enumerate(sentence):
             _analyse(seg)
+            heading = seg.end_punct == ":" or (_lead_in(seg) and seg.sentence_end == "\n")
+            if not seg.items and heading:
+                list_neg = _refusing_heading(seg)  # a heading opens its own list ("Preferred:" ends "Avoid:")
+                if list_neg and seg.own is None:
+                    default = "medium"
+            elif seg.items and list_neg and not seg.has("neg"):
+                seg.negated = True
             if not seg.items:
                 if seg.has("neg") and seg.end_punct == "(":
                     refusing = True  # "keep it off the GPU nodes (mcr-g01, brs-g01)"
@@ -410,3 +428,4 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
             and not (sentence[-1].end_punct == ":" and not sentence[-1].items)
         ):
             list_default = None
+            list_neg = False
