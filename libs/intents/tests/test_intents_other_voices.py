@@ -1100,6 +1100,18 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         "Must not: spot. Must not: comb-roof.",
         {("avoid_spot", "", "critical"), ("avoid_zones", "zones=['comb-roof']", "critical")},
     ),
+    # negation and exceptions: "everything but X", "any GPU but T4", "no need to", "nothing X", "don't put
+    # all the X replicas in one zone"; a clause "any zone works but ..." is still a clause
+    ("run it on everything but the serving tier", {("avoid_node_label", "key=tier,value=serving", "medium")}),
+    ("any GPU but a100, please", {("avoid_gpu_models", "models=['a100']", "medium")}),
+    ("no need to spread across combs for this one", set()),
+    (
+        "nothing flaky, nothing on spot",
+        {("prefer_reliable_nodes", "", "medium"), ("avoid_spot", "", "medium")},
+    ),
+    ("don't put all the honey-extractor replicas in one comb", {("spread_replicas_zones", "", "medium")}),
+    ("any comb works but it must be on nvme", {("prefer_node_label", "key=disk,value=nvme", "critical")}),
+    ("honey-extractor next door please", {("colocate_with", "app=honey-extractor", "medium")}),
 ]
 
 

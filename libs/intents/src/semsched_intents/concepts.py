@@ -40,6 +40,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "right next to|close|nodes running|node running|running|where there are|with the|close-by|"
         "localhost with|same place as|wherever|share a node|share nodes|share a host|share hosts|"
         "rack-mates with|rackmates with|rack mates with|roommates with|room-mates with|glued to|"
+        "next door to|next door|next-door to|"
         "co-tenancy with|cotenancy with|co tenancy with|"
         "share the node|share the same node|share a box|share a machine",
     ),

@@ -386,6 +386,7 @@ def _info_question(sentence: list[Segment]) -> bool:
 _ASKS_TO_TELL = (
     *("can you tell", "could you tell", "can you check", "could you check", "can you confirm"),
     *("could you confirm", "do you know", "tell me", "any idea", "can you explain", "could you explain"),
+    *("should we worry", "should i worry", "should we be worried"),
 )
 
 
@@ -827,6 +828,8 @@ def _not_needed(seg: Segment) -> bool:
     """ "L40S or A100 preferred, H100 not required", "spread is not needed": a thing said not to be
     needed is not asked for; nor is one no longer needed ("not needed near X anymore"), nor "no
     SR-IOV needed"."""
+    if seg.marks and seg.marks[0].text in ("no need", "no need to", "needn't", "don't need to"):
+        return True  # "no need to spread across regions for this one"
     last_item = max((m.start for m in seg.items), default=-1)
     no_before = seg.marks and seg.marks[0].text == "no"
     if no_before and any(m.text in ("needed", "required") and m.start > last_item for m in seg.marks):

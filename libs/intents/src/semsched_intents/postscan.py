@@ -889,6 +889,13 @@ def _made_that(marks: list[Mark]) -> None:
             marks[n].tags = (Tag("qty", f"{float(marks[n].text):.6g}", kind=last.kind),)
 
 
+def _nothing_of(marks: list[Mark]) -> None:
+    """ "nothing x86 please", "nothing flaky, nothing on spot": "nothing" before a name refuses it."""
+    for n in range(len(marks) - 1):
+        if marks[n].text == "nothing" and not marks[n].tags and marks[n + 1].entity() is not None:
+            marks[n].tags = (Tag("neg"),)
+
+
 def _capped(marks: list[Mark]) -> None:
     """ "no more than one per host": a cap on a spread is the spread itself, no refusal of it."""
     for n in range(2, len(marks)):
@@ -920,9 +927,9 @@ def _not_all_in_one(marks: list[Mark]) -> list[Mark]:
         if mark.has("neg") or mark.has("negpost"):
             k = n + 1
             every = False
-            while k < len(marks) and k - n < 5 and (marks[k].text in _ALL_IN or marks[k].has("filler")):
+            while k < len(marks) and k - n < 6 and (marks[k].text in _ALL_IN or _listless(marks[k])):
                 every = every or marks[k].text == "all"
-                if marks[k].text in _IN_ONE:
+                if marks[k].text in _IN_ONE and marks[k].text != "the":
                     break
                 k += 1
             while k < len(marks) and k - n < 7 and marks[k].text in _IN_ONE:
@@ -936,6 +943,12 @@ def _not_all_in_one(marks: list[Mark]) -> list[Mark]:
         out.append(mark)
         n += 1
     return out
+
+
+def _listless(mark: Mark) -> bool:
+    """Words between "not all" and "in one place": fillers, and the replicas named ("the player-api
+    replicas")."""
+    return mark.has("filler") or mark.has("replicas") or any(t.kind == "app" for t in mark.tags)
 
 
 def _one_place(marks: Sequence[Mark], k: int) -> tuple[int, str] | None:
@@ -1266,6 +1279,7 @@ def refine_marks(
     marks = _not_all_in_one(_one_per(_one_app_per(_zone_words(_one_kind_of_node(marks)))))
     _both_levels(marks)
     _capped(marks)
+    _nothing_of(marks)
     _made_that(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})
     _listed_unknowns(marks)

@@ -36,6 +36,10 @@ _SPACES = re.compile(r"[ \u00a0]+")
 _OPERATORS = re.compile(r"!=|=/=|\u2260|>=|\u2265|>(?=\s{0,3}\d)")
 _OPERATOR_WORDS = {"!=": " not ", "=/=": " not ", "\u2260": " not "}
 _BECAUSE = re.compile(r"(?<![\w/])[bB]/[cC](?![\w/])")
+_ANY_BUT = re.compile(
+    r"\b(any(?:\s+(?!(?:works|work|is|are|will|would|does|do|fine|ok|okay)\b)[\w-]+){1,2})\s+but\b",
+    re.IGNORECASE,
+)
 _MATTERS_MORE = re.compile(r"(?<=[a-z]) > (?=[a-z])")
 _AT_LEAST_PLUS = re.compile(r"(\d)\+(?=\s|$)")
 _PLUS = re.compile(r"(?<=\w)\s+\+\s+(?=\w)")  # "rooms + nodes": and
@@ -210,6 +214,8 @@ def sanitise(hint: str) -> str:
         text = _DOLLARS.sub(" cost ", text)
     if " = " in text:
         text = text.replace(" = ", " means ")  # "a preempted planner = a drone with no route"
+    if " but " in text:  # "any GPU but T4", "any node but lex-a2": an exception, no new clause
+        text = _ANY_BUT.sub(r"\1 except", text)
     if " > " in text:
         text = _MATTERS_MORE.sub(" over ", text)  # "reliability > cost": the first matters more
     if any(c in text for c in "=>\u2260\u2265"):
