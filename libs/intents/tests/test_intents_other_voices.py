@@ -1112,6 +1112,20 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("don't put all the honey-extractor replicas in one comb", {("spread_replicas_zones", "", "medium")}),
     ("any comb works but it must be on nvme", {("prefer_node_label", "key=disk,value=nvme", "critical")}),
     ("honey-extractor next door please", {("colocate_with", "app=honey-extractor", "medium")}),
+    # an exception inside a refusal of something named is allowed, not asked for; inside a refusal of
+    # everything ("avoid all combs except X") it is the request
+    (
+        "stay off comb-roof except queen-01, that one is ok",
+        {("avoid_zones", "zones=['comb-roof']", "medium")},
+    ),
+    ("avoid the hdd boxes, except drone-02", {("avoid_node_label", "key=disk,value=hdd", "medium")}),
+    (
+        "avoid drone-01 and drone-02 but not queen-01",
+        {("avoid_nodes", "nodes=['drone-01', 'drone-02']", "medium")},
+    ),
+    ("avoid every comb except comb-west", {("prefer_zones", "zones=['comb-west']", "medium")}),
+    # not in another zone from an app is its zone
+    ("never in a different comb from wax-scheduler", {("same_zone_as", "app=wax-scheduler", "critical")}),
 ]
 
 

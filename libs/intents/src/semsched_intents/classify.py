@@ -130,6 +130,12 @@ def _app_cue(seg: Segment, item: Mark) -> tuple[str, float]:
     return "", 0.8
 
 
+def _other_zone_from(seg: Segment, item: Mark) -> bool:
+    """ "a different zone from scylla": the zone-spread words, then "from", just before the app."""
+    before = [m for m in seg.marks if m.end <= item.start and m.text not in ("the", "a")]
+    return len(before) >= 2 and before[-1].text == "from" and before[-2].has("concept", "spread_zones")
+
+
 def _workload(seg: Segment, item: Mark) -> bool:
     """ "for fraud-model v8", "NEVER schedule the ranked matchmaker in sgp", "keep the kafka brokers out
     of zone-c": an app that is what the hint is about (the object of a placement verb, with the
@@ -199,6 +205,8 @@ def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params,
         return None  # "keep the lobby replicas on one node": the replicas' own placement
     if cue == "samezone":
         return None if neg else ("same_zone_as", {"app": tag.value}, factor)
+    if neg and not cue and _other_zone_from(seg, item):
+        return "same_zone_as", {"app": tag.value}, 0.9  # "not in a different zone from scylla"
     if cue == "colo" or neg:
         return ("avoid_colocation_with" if neg else "colocate_with"), {"app": tag.value}, factor
     return None
@@ -304,6 +312,28 @@ def _replicas_apart_by_zone(seg: Segment) -> Mark | None:
     return cue if replicas else None
 
 
+_EVERY = ("all", "every", "any")
+_EXCEPTING = frozenset({"except", "except for", "apart from", "other than", "excluding", "save for"})
+
+
+def _exemption(seg: Segment) -> int | None:
+    """ "keep it off everything in eu-lon except gen-02", "avoid the rugged boxes except ipc-103": a
+    refusal of something named, then an exception inside it. What is excepted is allowed, not asked
+    for; where the refusal names nothing ("avoid all zones except fra-2") the exception is the request.
+    The start of the exception, or None."""
+    refusal: int | None = None
+    for mark in seg.marks:
+        if mark.text in _EXCEPTING:
+            if refusal is not None and any(
+                refusal < m.start < mark.start and not m.text.startswith(_EVERY) for m in seg.items
+            ):
+                return mark.start
+            return None
+        if refusal is None and mark.has("neg"):
+            refusal = mark.start
+    return None
+
+
 def classify(seg: Segment) -> list[Candidate]:
     """Candidates for one segment (its own mentions, or the ones it borrowed through a pronoun)."""
     out: list[Candidate] = []
@@ -311,6 +341,9 @@ def classify(seg: Segment) -> list[Candidate]:
     drop_at = next((m.start for m in seg.marks if m.has("drop")), None)
     if drop_at is not None and any(m.start < drop_at for m in items):
         items = [m for m in items if m.start < drop_at]  # "prefer node-1 over node-2": node-2 is no request
+    exempt_at = _exemption(seg)
+    if exempt_at is not None:
+        items = [m for m in items if m.start < exempt_at]
     base = 0.93 - 0.3 * _leftover_ratio(seg) - (0.12 if seg.borrowed else 0.0)
     if seg.has("perm") or seg.has("bg"):
         base -= 0.08

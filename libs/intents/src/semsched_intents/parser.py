@@ -507,12 +507,32 @@ def _sections(sentences: list[list[Segment]]) -> None:
             section = ""  # the decision is the sentence its heading opens
 
 
+_EXCEPTING = frozenset({"except", "except for", "apart from", "save for", "excluding"})
+
+
+def _exempting_buts(sentences: list[list[Segment]]) -> None:
+    """ "Avoid enc-03 and enc-04, but not enc-01": after a refusal, "but not" and bare names exempt
+    them from it; they are allowed, not refused."""
+    for sentence in sentences:
+        for prev, seg in pairwise(sentence):
+            words = [m for m in seg.marks if not (m.has("filler") or m.has("conj"))]
+            if len(words) < 2 or not (
+                (seg.opener == "but" and words[0].text == "not") or words[0].text in _EXCEPTING
+            ):
+                continue
+            refused = prev.items and any(m.has("neg") and m.start < prev.items[0].start for m in prev.marks)
+            names = [m for m in words[1:] if not m.has("perm") and m.text not in ("which", "that", "who")]
+            if refused and names and all(m.has("ent") for m in names):
+                seg.silenced = True  # "keep it off the rugged boxes, except ipc-103 which is fine"
+
+
 def _background_sentences(sentences: list[list[Segment]]) -> None:
     """ "Context: we're recording in bay3 ..." tells a story, as does a sentence marked "fyi" or "heads
     up" (unless it also gives an order); "Does it need arm? No." answers itself; "ignore that"
     takes back what came before."""
     _ask_after_report(sentences)
     _sections(sentences)
+    _exempting_buts(sentences)
     for n, sentence in enumerate(sentences):
         if _rhetorical(sentence):
             for seg in sentence:  # "why would anyone put a ranker on spot?": it should not be there
