@@ -1126,6 +1126,15 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("avoid every comb except comb-west", {("prefer_zones", "zones=['comb-west']", "medium")}),
     # not in another zone from an app is its zone
     ("never in a different comb from wax-scheduler", {("same_zone_as", "app=wax-scheduler", "critical")}),
+    # a cap of one per place is the spread; "never" keeps its strength; the replicas' own spread is no
+    # refusal of their app
+    ("never more than one pollen-counter replica per host", {("spread_replicas_nodes", "", "critical")}),
+    ("not more than one per server", {("spread_replicas_nodes", "", "medium")}),
+    (
+        "don't spread the wax-scheduler replicas out, keep them on one host",
+        {("colocate_replicas", "", "medium")},
+    ),
+    ("the copies must not all sit in one comb", {("spread_replicas_zones", "", "critical")}),
 ]
 
 

@@ -201,7 +201,7 @@ def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params,
     if not cue and _workload(seg, item):
         return None
     own = item.text.endswith(_REPLICA_HEADS) or _replicas_of(seg, item)
-    if own and (seg.has("concept", "together") or seg.has("concept", "apart")):
+    if own and any(seg.has("concept", c) for c in ("together", "apart", "spread")):
         return None  # "keep the lobby replicas on one node": the replicas' own placement
     if cue == "samezone":
         return None if neg else ("same_zone_as", {"app": tag.value}, factor)
@@ -255,7 +255,7 @@ def _concept(seg: Segment, item: Mark, name: str, neg: bool) -> tuple[str, Param
     if name == "binpack" and together is not None and together.start > item.start and seg.has("replicas"):
         return None  # "pack the pods together on one host": the replicas' colocation says it
     # "the lobby replicas", "two copies of the proxy": the workload
-    own = [m for m in seg.items if m.text.endswith(_REPLICA_HEADS) or _replicas_of(seg, m)]
+    own = [m for m in seg.items + seg.borrowed if m.text.endswith(_REPLICA_HEADS) or _replicas_of(seg, m)]
     plural = (
         seg.has("replicas")
         or bool(own)

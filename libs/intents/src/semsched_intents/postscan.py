@@ -902,6 +902,11 @@ def _capped(marks: list[Mark]) -> None:
         spread = marks[n].has("concept", "spread_nodes") or marks[n].has("concept", "spread_zones")
         if spread and marks[n - 1].text == "than" and marks[n - 2].text in ("no more", "not more"):
             marks[n - 2].tags = (Tag("filler"),)
+        elif spread and marks[n - 1].text == "more than" and marks[n - 2].has("neg"):
+            marks[n - 1].tags = (
+                Tag("filler"),
+            )  # "never more than one per node": a "never" keeps its strength
+            marks[n - 2].tags = tuple(t for t in marks[n - 2].tags if t.role != "neg") or (Tag("filler"),)
 
 
 def _both_levels(marks: list[Mark]) -> None:
@@ -932,12 +937,16 @@ def _not_all_in_one(marks: list[Mark]) -> list[Mark]:
                 if marks[k].text in _IN_ONE and marks[k].text != "the":
                     break
                 k += 1
+            words = marks[k].text.split(" ") if k < len(marks) else []
+            if every and len(words) == 2 and words[0] in _ALL_IN and words[1] in _IN_ONE:
+                k += 1  # "must not all sit in one zone": the scanner read "sit in" as one mark
             while k < len(marks) and k - n < 7 and marks[k].text in _IN_ONE:
                 k += 1
             place = _one_place(marks, k) if every else None
             if place is not None:
                 end, kind = place
-                out.append(_joined(marks[n:end], Tag("concept", kind)))
+                mods = tuple(t for t in mark.tags if t.role == "mod")  # "must not": critical
+                out.append(_joined(marks[n:end], Tag("concept", kind), *mods))
                 n = end
                 continue
         out.append(mark)
@@ -974,8 +983,8 @@ def _named_zone_next(marks: Sequence[Mark], k: int) -> bool:
     return nxt is not None and any(t.role == "ent" and t.kind == "zone" for t in nxt.tags)
 
 
-def _joined(run: Sequence[Mark], tag: Tag) -> Mark:
-    return Mark(run[0].start, run[-1].end, (tag,), text=" ".join(m.text for m in run))
+def _joined(run: Sequence[Mark], tag: Tag, *more: Tag) -> Mark:
+    return Mark(run[0].start, run[-1].end, (tag, *more), text=" ".join(m.text for m in run))
 
 
 _GET = frozenset({"get", "gets", "got", "getting", "gotten"})
@@ -1186,17 +1195,26 @@ def _one_per(marks: list[Mark]) -> list[Mark]:
             if place.has("zoneword") and place.entity() is None:
                 kind = "spread_zones"
             if kind:
-                # "no more than one per host": the cap is the spread, no refusal of it
-                capped = len(out) >= 2 and out[-1].text == "than" and out[-2].text in ("no more", "not more")
-                start = out[-2].start if capped else marks[n].start
-                if capped:
-                    del out[-2:]
+                start = _uncapped(out, marks[n].start)
                 out.append(Mark(start, marks[k + 1].end, (Tag("concept", kind),), text="one per"))
                 n = k + 2
                 continue
         out.append(marks[n])
         n += 1
     return out
+
+
+def _uncapped(out: list[Mark], start: int) -> int:
+    """ "no more than one per host", "never more than one replica per node": the cap is the spread, no
+    refusal of it. Drops the cap words before a spread starting at `start`; returns the spread's start.
+    A "never" keeps its strength."""
+    if len(out) >= 2 and out[-1].text == "than" and out[-2].text in ("no more", "not more"):
+        start = out[-2].start
+        del out[-2:]
+    elif len(out) >= 2 and out[-1].text == "more than" and out[-2].has("neg"):
+        out[-2].tags = tuple(t for t in out[-2].tags if t.role != "neg") or (Tag("filler"),)
+        del out[-1]
+    return start
 
 
 def _one_app_per(marks: list[Mark]) -> list[Mark]:
@@ -1217,8 +1235,20 @@ def _one_app_per(marks: list[Mark]) -> list[Mark]:
             and marks[k].text == "per"
             and marks[k + 1].text in MACHINE_NOUNS
         ):
+            _uncapped(out, marks[n].start)
             out.append(_joined(marks[n : k + 2], Tag("concept", "spread_nodes")))
             n = k + 2
+            continue
+        per_node = n + 2 < len(marks) and marks[n + 2].has("concept", "spread_nodes")
+        if (
+            marks[n].text == "one"
+            and app
+            and per_node
+            and marks[n + 2].text.startswith(("replica", "pod", "copy"))
+        ):
+            _uncapped(out, marks[n].start)  # "never more than one esign-service replica per node"
+            out.append(_joined(marks[n : n + 3], Tag("concept", "spread_nodes")))
+            n += 3
             continue
         out.append(marks[n])
         n += 1
