@@ -1135,6 +1135,20 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         {("colocate_replicas", "", "medium")},
     ),
     ("the copies must not all sit in one comb", {("spread_replicas_zones", "", "critical")}),
+    # "isn't fine to" refuses what follows; "Not ok:" heads a refused list, whose bare everyday values
+    # are names when they sit between other names
+    (
+        "fine to be near pollen-counter; not ok to be near wax-scheduler",
+        {("avoid_colocation_with", "app=wax-scheduler", "medium")},
+    ),
+    (
+        "Not ok: spot, batch, or comb-roof.",
+        {
+            ("avoid_spot", "", "medium"),
+            ("avoid_node_label", "key=tier,value=batch", "medium"),
+            ("avoid_zones", "zones=['comb-roof']", "medium"),
+        },
+    ),
 ]
 
 

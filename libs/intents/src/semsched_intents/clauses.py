@@ -86,12 +86,12 @@ def _and_splits(marks: Sequence[Mark], n: int, texts: Sequence[str], before: Seq
 
 
 def _refusing_heading(seg: Segment) -> bool:
-    """ "Not allowed:", "Must not:", "Avoid:", "Should not:": a short heading that says no."""
+    """ "Not allowed:", "Must not:", "Avoid:", "Not ok:": a short heading that says no."""
     marks = [m for m in seg.marks if not m.has("filler")]
     return (
-        seg.has("neg")
+        (seg.has("neg") or seg.has("negpost"))  # "Not ok:", "Unacceptable:"
         and 0 < len(marks) <= 3
-        and all(m.has("neg") or m.has("mod") or m.has("verb") for m in marks)
+        and all(m.has("neg") or m.has("negpost") or m.has("mod") or m.has("verb") for m in marks)
     )
 
 

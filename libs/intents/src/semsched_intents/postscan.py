@@ -896,6 +896,16 @@ def _nothing_of(marks: list[Mark]) -> None:
             marks[n].tags = (Tag("neg"),)
 
 
+_VERDICTS = ("ok", "okay", "fine", "alright", "acceptable", "allowed", "good")
+
+
+def _not_fine_to(marks: list[Mark]) -> None:
+    """ "it isn't fine to be near redline-diff", "not ok to land on spot": a refusal of what follows."""
+    for mark, nxt in pairwise(marks):
+        if mark.has("negpost") and mark.text.endswith(_VERDICTS) and nxt.text in ("to", "to be"):
+            mark.tags = (Tag("neg"),)
+
+
 def _capped(marks: list[Mark]) -> None:
     """ "no more than one per host": a cap on a spread is the spread itself, no refusal of it."""
     for n in range(2, len(marks)):
@@ -1310,6 +1320,7 @@ def refine_marks(
     _both_levels(marks)
     _capped(marks)
     _nothing_of(marks)
+    _not_fine_to(marks)
     _made_that(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})
     _listed_unknowns(marks)

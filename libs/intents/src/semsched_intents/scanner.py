@@ -136,10 +136,20 @@ def _refine(st: _State, i: int, end: int, tags: tuple[Tag, ...]) -> tuple[int, t
                 continue  # "the payments service" names an app, not the team=payments label
             # "not staging," / "no prod": a negated bare value that ends its phrase is an object
             negated = before is not None and before.has("neg") and _word(st, end) in ("", "and", "or", "nor")
-            listed = any(  # "highcpu pool if it has room, else main": the same key just before
-                t.role == "ent" and t.kind == "label" and t.key == tag.key
-                for m in st.marks[-8:]
-                for t in m.tags
+            # "no spot, staging, or ap-sgp": a bare value between commas, in a list of other names
+            in_list = (
+                before is not None
+                and before.punct == ","
+                and _word(st, end) in ("", "and", "or", "nor")
+                and any(t.role in ("ent", "concept") for m in st.marks[-3:] for t in m.tags)
+            )
+            listed = (
+                in_list
+                or any(  # "highcpu pool if it has room, else main": the same key just before
+                    t.role == "ent" and t.kind == "label" and t.key == tag.key
+                    for m in st.marks[-8:]
+                    for t in m.tags
+                )
             )
             if (
                 tag.ambiguous
