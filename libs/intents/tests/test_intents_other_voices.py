@@ -1149,6 +1149,10 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
             ("avoid_zones", "zones=['comb-roof']", "medium"),
         },
     ),
+    # misspelt zone names, and names with digits misspelt in their letters only
+    ("everywhere but comb-wset", {("avoid_zones", "zones=['comb-west']", "medium")}),
+    ("keep beesvax2023 local please", {("prefer_data_locality", "dataset=beeswax2023", "medium")}),
+    ("any GPU model except l4 works", {("avoid_gpu_models", "models=['l4']", "medium")}),
 ]
 
 

@@ -208,7 +208,11 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
     ),
     ("res:cpu", "cpu|cpus|vcpu|vcpus|processor|processors|compute|cores|core|cpu-loaded|cpu load"),
     ("res:memory", "memory|mem|ram|memory-loaded|memory load|memory pressure"),
-    ("res:gpu", "gpu|gpus|accelerator|accelerators|gpu load|gpu-loaded|gpu utilisation|gpu utilization"),
+    (
+        "res:gpu",
+        "gpu|gpus|gpu model|gpu models|gpu type|gpu types|accelerator|accelerators|gpu load|gpu-loaded|"
+        "gpu utilisation|gpu utilization",
+    ),
     ("low", "low|lowest|least|light|lightly|less|lesser|minimal|little|lower|smallest|fewest"),
     ("high", "high|heavy|heavily|most|highest|lots|much|more|higher|biggest"),
     (

@@ -10,7 +10,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from semsched_intents.text import Token
-from semsched_intents.vocab import PhraseTable, Tag
+from semsched_intents.vocab import PhraseTable, Tag, fuzzy_word
 
 # A value ends on a letter or digit: "=sata." at the end of a sentence is "sata".
 _KEY_VALUE = re.compile(r"(?<![\w./-])([A-Za-z0-9][\w./-]{0,80})=([A-Za-z0-9](?:[\w.-]{0,61}[A-Za-z0-9])?)")
@@ -49,12 +49,20 @@ class Mark:
         return None
 
 
+def _digits(word: str) -> str:
+    return "".join(c for c in word if c.isdigit())
+
+
 def fuzzy_mark(table: PhraseTable, word: str, i: int) -> Mark | None:
     """A misspelt vocabulary word or context name ("elasticsarch"): OSA distance 1 (2 from 8 letters),
     same first letter; the confidence drops with the distance."""
-    if len(word) < 5 or not word.isalpha() or word in _NO_FUZZ or word in table.app_words:
+    if not fuzzy_word(word) or word in _NO_FUZZ or word in table.app_words:
         return None  # "scheduler" ends an app's name (wax-scheduler): no misspelt "schedule"
     choices = table.fuzzy_names.get(word[0])
+    if not choices:
+        return None
+    digits = _digits(word)  # "vibraton2024": the digits are as written; "node13" is no misspelt "node12"
+    choices = {name: tags for name, tags in choices.items() if _digits(name) == digits}
     if not choices:
         return None
     limit = 1 if len(word) <= 7 else 2

@@ -17,7 +17,7 @@ from semsched_intents.lexicon import COMMON_VALUES, MACHINE_NOUNS
 from semsched_intents.marks import Mark, fuzzy_mark, key_values
 from semsched_intents.quantities import parse_quantity, spoken_number
 from semsched_intents.text import Token
-from semsched_intents.vocab import PhraseTable, Tag, family_of, misspelt_member
+from semsched_intents.vocab import PhraseTable, Tag, family_of, fuzzy_word, misspelt_member
 
 _ZONE_ID = re.compile(r"^(?:[a-z]|\d{1,2}[a-z]?|[a-z]\d)$")
 _GPU_MEM = re.compile(r"^\d{1,3}(?:g|gb|gib)?$")
@@ -299,7 +299,7 @@ def _fuzzy(st: _State, i: int) -> Mark | None:
         j += 1
     if j > i + 1:
         glued = "".join(t.text for t in st.tokens[i:j])
-        whole = fuzzy_mark(st.table, glued, i) if glued.isalpha() else None
+        whole = fuzzy_mark(st.table, glued, i)
         if whole is not None and any(t.role == "ent" for t in whole.tags):
             whole.end = j
             return whole
@@ -351,7 +351,7 @@ def _misspelt_whole(st: _State, i: int, matched_to: int) -> Mark | None:
     if matched_to >= j or st.fuzzy_left <= 0:
         return None
     glued = "".join(t.text for t in st.tokens[i:j])
-    if not glued.isalpha():
+    if not fuzzy_word(glued):
         return None
     st.fuzzy_left -= 1
     whole = fuzzy_mark(st.table, glued, i)

@@ -69,10 +69,16 @@ class PhraseTable:
         )
 
     def add_fuzzy(self, word: str, tag: Tag) -> None:
-        if len(word) >= 5 and word.isalpha():
+        if fuzzy_word(word):
             by_word = self.fuzzy_names.setdefault(word[0], {})
             if tag not in by_word.get(word, ()):
                 by_word[word] = (*by_word.get(word, ()), tag)
+
+
+def fuzzy_word(word: str) -> bool:
+    """A word or glued name long enough to match misspelt: five letters or more, and digits only as
+    written ("vibraton2024"); a typo is looked for in the letters."""
+    return word.isalnum() and sum(c.isalpha() for c in word) >= 5
 
 
 def _parse_role(spec: str) -> Tag:
@@ -290,6 +296,7 @@ def _add_zones(table: PhraseTable, zones: list[str]) -> None:
         tag = Tag("ent", zone, kind="zone")
         for v in _name_variants(zone):
             table.add(v, tag)
+        table.add_fuzzy("".join(phrase_tokens(zone)), tag)  # "eu-lonn", "frankfrut-1"
         toks = phrase_tokens(zone)
         if len(toks) >= 2:
             table.zone_ids[toks[-1]] = zone
