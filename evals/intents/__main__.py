@@ -51,10 +51,14 @@ BLIND_CONTEXTS = REPO / "evals" / "data" / "contexts-blind"
 def load_contexts(*directories: Path) -> dict[str, ClusterContext]:
     files = [SHARED / "cluster-dev.json", *(p for d in directories for p in sorted(d.glob("*.json")))]
     out: dict[str, ClusterContext] = {}
+    seen: dict[str, Path] = {}
     for path in files:
         if path.exists():
             ctx = ClusterContext.model_validate(json.loads(path.read_text()))
-            out[ctx.name or path.stem] = ctx
+            name = ctx.name or path.stem
+            if name in seen:  # hints name their context: two contexts of one name would score one set wrongly
+                raise SystemExit(f"context name {name!r} is used twice: {seen[name]} and {path}")
+            out[name], seen[name] = ctx, path
     return out
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -54,3 +56,17 @@ def test_percentile_nearest_rank(metrics: ModuleType) -> None:
     assert metrics.percentile(values, 50) == 50
     assert metrics.percentile(values, 99) == 99
     assert metrics.percentile([3.0], 99) == 3.0
+
+
+def test_evaluation_context_names_are_unique() -> None:
+    """Hints name their context; two contexts of one name would score a set against the wrong one."""
+    data = Path(__file__).resolve().parents[3] / "evals" / "data"
+    seen: dict[str, Path] = {}
+    for path in sorted(data.glob("**/*.json")):
+        body = json.loads(path.read_text())
+        if not isinstance(body, dict) or "zones" not in body:
+            continue
+        name = body.get("name") or path.stem
+        assert name not in seen, f"context {name!r} in {seen.get(name)} and {path}"
+        seen[name] = path
+    assert len(seen) >= 3

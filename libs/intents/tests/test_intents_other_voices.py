@@ -1153,6 +1153,15 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("everywhere but comb-wset", {("avoid_zones", "zones=['comb-west']", "medium")}),
     ("keep beesvax2023 local please", {("prefer_data_locality", "dataset=beeswax2023", "medium")}),
     ("any GPU model except l4 works", {("avoid_gpu_models", "models=['l4']", "medium")}),
+    # a refusing heading over "any node in ...", and over a cap; "nodes and combs" after a spread;
+    # a resource in brackets after a load word
+    ("Not allowed: any node in the batch tier", {("avoid_node_label", "key=tier,value=batch", "critical")}),
+    ("Not allowed: more than one replica per host", {("spread_replicas_nodes", "", "critical")}),
+    (
+        "spread it across nodes and combs",
+        {("spread_replicas_nodes", "", "medium"), ("spread_replicas_zones", "", "medium")},
+    ),
+    ("least loaded (RAM)", {("prefer_least_loaded", "resource=memory", "medium")}),
 ]
 
 

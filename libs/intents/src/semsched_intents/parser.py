@@ -904,8 +904,8 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
         return True  # "We're on the Enterprise plan", "we're an EU customer under GDPR": who we are
     if _not_needed(seg):
         return True
-    if seg.has("perm") and not seg.has("verb") and not seg.preferred:
-        return not _excludes(seg)
+    if seg.has("perm") and not seg.has("verb") and not seg.preferred and not seg.negated:
+        return not _excludes(seg)  # "Not allowed: any node in the X pool" is no permission
     if seg.decided:
         return False
     return (seg.has("bg") and not requests(seg)) or _described(seg, elsewhere)

@@ -906,17 +906,34 @@ def _not_fine_to(marks: list[Mark]) -> None:
             mark.tags = (Tag("neg"),)
 
 
+def _bracketed_resource(marks: list[Mark]) -> list[Mark]:
+    """ "quiet node (CPU)", "least loaded (mem)": the resource in brackets is the load's."""
+    out: list[Mark] = []
+    n = 0
+    while n < len(marks):
+        lone = n + 2 < len(marks) and marks[n].punct == "(" and marks[n + 2].punct == ")"
+        if lone and marks[n + 1].has("res") and any(m.has("concept") for m in out[-3:]):
+            out.append(marks[n + 1])
+            n += 3
+            continue
+        out.append(marks[n])
+        n += 1
+    return out
+
+
 def _capped(marks: list[Mark]) -> None:
     """ "no more than one per host": a cap on a spread is the spread itself, no refusal of it."""
     for n in range(2, len(marks)):
         spread = marks[n].has("concept", "spread_nodes") or marks[n].has("concept", "spread_zones")
         if spread and marks[n - 1].text == "than" and marks[n - 2].text in ("no more", "not more"):
             marks[n - 2].tags = (Tag("filler"),)
-        elif spread and marks[n - 1].text == "more than" and marks[n - 2].has("neg"):
-            marks[n - 1].tags = (
-                Tag("filler"),
-            )  # "never more than one per node": a "never" keeps its strength
-            marks[n - 2].tags = tuple(t for t in marks[n - 2].tags if t.role != "neg") or (Tag("filler"),)
+        elif spread and marks[n - 1].text == "more than":
+            # "never more than one per node", "Not allowed: more than one replica per node": the cap is
+            # the spread; the refusal keeps its strength
+            refusal = marks[n - 3] if marks[n - 2].punct == ":" and n >= 3 else marks[n - 2]
+            if refusal.has("neg"):
+                marks[n - 1].tags = (Tag("filler"),)
+                refusal.tags = tuple(t for t in refusal.tags if t.role != "neg") or (Tag("filler"),)
 
 
 def _both_levels(marks: list[Mark]) -> None:
@@ -930,6 +947,13 @@ def _both_levels(marks: list[Mark]) -> None:
             word.tags = (Tag("concept", "spread_nodes"),)
         elif spread.has("concept", "spread_nodes") and word.has("zoneword") and word.entity() is None:
             word.tags = (Tag("concept", "spread_zones"),)
+        elif spread.text in MACHINE_NOUNS and word.has("zoneword") and _spread_before(marks, n):
+            spread.tags = (Tag("concept", "spread_nodes"),)  # "spread across nodes and sites"
+            word.tags = (Tag("concept", "spread_zones"),)
+
+
+def _spread_before(marks: Sequence[Mark], n: int) -> bool:
+    return marks[n + 2].entity() is None and any(m.has("concept", "spread") for m in marks[max(0, n - 3) : n])
 
 
 def _not_all_in_one(marks: list[Mark]) -> list[Mark]:
@@ -1318,6 +1342,7 @@ def refine_marks(
     _prevented(marks)
     marks = _not_all_in_one(_one_per(_one_app_per(_zone_words(_one_kind_of_node(marks)))))
     _both_levels(marks)
+    marks = _bracketed_resource(marks)
     _capped(marks)
     _nothing_of(marks)
     _not_fine_to(marks)
