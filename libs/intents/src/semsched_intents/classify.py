@@ -182,7 +182,8 @@ def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params,
         return None
     if kind in _ENTITY_CLASSES:
         pos, avoid, key = _ENTITY_CLASSES[kind]
-        return (avoid if neg else pos), {key: [tag.value]}, 1.0
+        values = tag.value.split(" ") if kind == "zone" else [tag.value]  # a place names its zones
+        return (avoid if neg else pos), {key: values}, 1.0
     if kind == "label":
         if tag.ambiguous and tag.value in ("gpu", "gpus") and _names_gpu(seg):
             return None  # "a GPU node with an A100": the model is the request, "GPU" its noun

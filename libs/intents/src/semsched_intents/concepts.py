@@ -186,7 +186,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "an az outage|a zone outage|az goes down|zone goes down|survive an az|survive a zone|"
         "zonal spread|zone-level spread|losing a zone|lose a zone|zone loss|az loss|different regions|"
         "across regions|multi-region|zone-aware|zone aware|topology spread|across azs evenly|span zones|"
-        "span azs|span multiple zones|spans zones|spanning zones|diff zones|diff azs",
+        "span azs|span multiple zones|spans zones|spanning zones|diff zones|diff azs|across pops|"
+        "different pops|pop outage|a pop outage|single pop outage|per pop|each pop|multiple pops",
     ),
     (
         "concept:together",
@@ -228,7 +229,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "data centre|data centres|data center|data centers|building|buildings|campus|campuses|rooms|halls|"
         "hall|data hall|data halls|wing|wings|floor|floors|room|server room|server rooms|terminal|terminals|"
         "machine room|machine rooms|computer room|computer rooms|"
-        "cage|cages",
+        "cage|cages|pop|pops|point of presence|points of presence|edge site|edge sites",
     ),
     (
         "head",

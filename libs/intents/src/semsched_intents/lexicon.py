@@ -109,7 +109,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "should not|won't|wont|without|"
         "nothing in|nothing at|none in|none on|except|excluding|exclude|other than|anywhere but|anything but|"
         "anywhere except|everywhere except|everything except|anything except|off|out of|stay clear|"
-        "everything but|everywhere but|all but|everything other than|"
+        "everything but|everywhere but|all but|everything other than|nowhere in|nowhere on|"
+        "nicht|aber nicht|nie|niemals|nirgends|jamais|nunca|"
         "clear of|none of|haven't|hasn't|havent|hasnt|have not|has not|less than|fewer than|neither|"
         "apart from|except for|minus|outside of|outside|outta|out from|senza|ohne|sans|sem",
     ),

@@ -264,10 +264,16 @@ def _described(seg: Segment, elsewhere: bool) -> bool:
     items = seg.items
     if not items:
         return False
+    subject = items[0]  # "sin1 and syd1 are both over quota": the listed subject as a whole
+    for item in items[1:]:
+        between = [m for m in seg.marks if subject.end <= m.start < item.start]
+        if [m.text for m in between] not in (["and"], ["or"]) or not (item.has("ent") and subject.has("ent")):
+            break
+        subject = item
     rest = [
         m
         for m in seg.marks
-        if m.start >= items[0].end
+        if m.start >= subject.end
         and (m.text in COPULAS or not (m.has("filler") or m.has("head") or m.has("lhead")))
     ]
     if not rest or rest[0].text not in COPULAS:

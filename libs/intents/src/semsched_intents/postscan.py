@@ -921,6 +921,133 @@ def _bracketed_resource(marks: list[Mark]) -> list[Mark]:
     return out
 
 
+_PEOPLE = frozenset(
+    {"users", "customers", "tenants", "viewers", "players", "clients", "audience", "callers", "traffic"}
+    | {"user", "customer", "tenant", "viewer", "player", "client", "caller", "subscribers", "visitors"}
+)
+_PLACE_NOUNS = frozenset(
+    {"dc", "dcs", "datacenter", "datacenters", "datacentre", "datacentres", "data center", "data centers"}
+    | {"zone", "zones", "az", "azs", "region", "regions", "site", "sites", "pop", "pops", "location"}
+    | {"locations", "data centre", "data centres", "hosting", "soil", "territory", "jurisdiction"}
+)
+_NEAR_PEOPLE = frozenset({"near", "close to", "closer to", "nearer", "nearer to", "next to", "anywhere"})
+
+
+def _demonyms(marks: list[Mark]) -> None:
+    """ "Swiss DCs", "close to our Japanese users", "anywhere European": a people's name is a place
+    before a zone word, or after "near" / "close to" with the people it names; "our German customers
+    must stay in the EU" says who the customers are, no place."""
+    for n, mark in enumerate(marks):
+        if not any(t.key == "demonym" for t in mark.tags):
+            continue
+        nxt = marks[n + 1] if n + 1 < len(marks) else None
+        before = [m for m in marks[max(0, n - 3) : n] if m.text not in ("our", "the", "my", "their")]
+        zoned = nxt is not None and (nxt.has("zoneword") or nxt.text in _PLACE_NOUNS)
+        near = bool(before) and (before[-1].text in _NEAR_PEOPLE or before[-1].has("cue", "colo"))
+        if not (zoned or (near and (nxt is None or nxt.text in _PEOPLE or not nxt.tags))):
+            mark.tags = ()
+
+
+# Words that may follow a place named as a placement ("Tokyo ideally", "Zürich is preferred").
+_AFTER_PLACE = frozenset(
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "has",
+        "have",
+        "had",
+        "would",
+        "will",
+        "should",
+        "could",
+        "can",
+        "may",
+        "might",
+        "must",
+        "does",
+        "do",
+        "did",
+        "be",
+        "been",
+        "being",
+        "or",
+        "and",
+        "if",
+        "then",
+        "for",
+        "with",
+        "so",
+        "but",
+        "please",
+        "pls",
+        "ideally",
+        "only",
+        "too",
+        "also",
+        "first",
+        "preferred",
+        "it",
+        "its",
+        "it's",
+        "because",
+        "since",
+        "as",
+        "where",
+        "when",
+        "which",
+        "that",
+        "this",
+        "though",
+        "though",
+        "if",
+        "either",
+        "both",
+        "please",
+        "plz",
+        "thx",
+        "thanks",
+        "is",
+    ]
+)
+
+
+_NOUN_ROLES = frozenset({"head", "replicas", "cue", "res", "lhead", "subj"})
+
+
+def _place_as_adjective(marks: list[Mark]) -> None:
+    """ "EU data residency", "the London office", "for the EU workers": a place before a noun of its
+    own says whose or which thing, no placement; "the EU zones", "close to our London users" are
+    places."""
+    for n in range(len(marks) - 1):
+        mark, nxt = marks[n], marks[n + 1]
+        nounish = not nxt.tags or all(t.role in _NOUN_ROLES for t in nxt.tags)  # "EU workers", "EU data"
+        if not any(t.key == "place" for t in mark.tags) or not nounish or nxt.punct:
+            continue
+        word = nxt.text
+        if word in _AFTER_PLACE or len(word) < 3 or word.endswith("ly") or word in _PLACE_NOUNS:
+            continue
+        before = [m for m in marks[max(0, n - 3) : n] if m.text not in ("our", "the", "my", "their")]
+        near = bool(before) and (before[-1].text in _NEAR_PEOPLE or before[-1].has("cue", "colo"))
+        if not (word in _PEOPLE and near):
+            mark.tags = ()
+
+
+def _left_alone(marks: list[Mark]) -> None:
+    """ "leave Paris alone", "leave the A100s alone if you can": what is left alone is refused."""
+    for n, mark in enumerate(marks):
+        if mark.text not in ("leave", "leave it", "let") or mark.has("neg"):
+            continue
+        for k in range(n + 1, min(n + 6, len(marks))):
+            if marks[k].text == "alone":
+                named = any(m.entity() is not None for m in marks[n + 1 : k])
+                if named:
+                    mark.tags = (Tag("neg"), Tag("verb"))
+                    marks[k].tags = (Tag("filler"),)
+                break
+
+
 def _capped(marks: list[Mark]) -> None:
     """ "no more than one per host": a cap on a spread is the spread itself, no refusal of it."""
     for n in range(2, len(marks)):
@@ -1033,6 +1160,9 @@ def _passives(marks: list[Mark]) -> None:
     for mark, nxt in pairwise(marks):
         if mark.text in _KEEPS and not nxt.tags and nxt.text.endswith("ing") and len(nxt.text) >= 5:
             mark.tags = (Tag("bg"),)
+            continue
+        if mark.text.endswith("being") and nxt.has("verb") and nxt.text.endswith("ed"):
+            nxt.tags = (Tag("bg"),)  # "the Frankfurt DC is being migrated": what happens to it
             continue
         participle = nxt.text.endswith(("ed", "en")) and (not nxt.tags or nxt.has("concept") or nxt.has("bg"))
         if mark.text in _GET and mark.has("verb") and participle:
@@ -1346,6 +1476,9 @@ def refine_marks(
     _capped(marks)
     _nothing_of(marks)
     _not_fine_to(marks)
+    _demonyms(marks)
+    _left_alone(marks)
+    _place_as_adjective(marks)
     _made_that(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})
     _listed_unknowns(marks)

@@ -80,9 +80,16 @@ def _glued(st: _State, i: int) -> tuple[int, tuple[Tag, ...]] | None:
     if st.tokens[i + 1].text.isdigit() and len(st.tokens[i].text) == 1:
         return None  # "x 64" in "4 nodes x 64 ranks" is no x64 ("bay 1" is bay1)
     tags = st.table.entries.get((st.tokens[i].text + st.tokens[i + 1].text,))
+    if tags and _place_only(tags):
+        return None  # "give us a node" is no "usa": place words are written whole
     if tags and any(t.role == "ent" and not (t.kind == "label" and t.ambiguous) for t in tags):
         return i + 2, tuple(t for t in tags if t.role == "ent")
     return None
+
+
+def _place_only(tags: tuple[Tag, ...]) -> bool:
+    ents = [t for t in tags if t.role == "ent"]
+    return bool(ents) and all(t.key in ("place", "demonym") for t in ents)
 
 
 def _lookup(st: _State, i: int) -> tuple[int, tuple[Tag, ...]] | None:
@@ -96,6 +103,9 @@ def _lookup(st: _State, i: int) -> tuple[int, tuple[Tag, ...]] | None:
         inside = end - i > 1 and end < len(toks) and toks[end].joined
         if tags and inside and not any(t.role == "ent" for t in tags):
             continue  # "stay on-prem": a phrase of words may not end inside a hyphenated word
+        glued_on = end < len(toks) and toks[end].joined
+        if tags and glued_on and _place_only(tags):
+            continue  # "fra-1", "eu-central-1a": a place word inside a longer name is no place
         if tags:
             return end, tags
     return None

@@ -190,6 +190,18 @@ def batch_words(text: str) -> str:
     return text
 
 
+_US = re.compile(r"(?<![\w.-])U\.?S\.?(?![\w-])")
+
+
+def _the_us(text: str) -> str:
+    """ "not in the US", "U.S. only": the country, written so that it is no "us"; an all-caps hint
+    ("GIVE US A NODE") keeps its pronoun."""
+    letters = [c for c in text if c.isalpha()]
+    if sum(c.isupper() for c in letters) > len(letters) / 2:
+        return text
+    return _US.sub("USA", text)
+
+
 def sanitise(hint: str) -> str:
     """Strip surrogates and control characters, apply NFKC, collapse spaces; never raises."""
     text = _ANSI.sub("", _SURROGATES.sub("", hint))
@@ -198,6 +210,8 @@ def sanitise(hint: str) -> str:
     if not text.isascii():
         text = _MIXED_WORD.sub(_latinise, _symbols(text))
     text = code_words(batch_words(text))
+    if "US" in text or "U.S" in text:
+        text = _the_us(text)
     if "-" in text:  # "arm-incompatible", "x86-only": compounds about the architecture
         text = _ARCH_COMPOUNDS.sub(_arch_compound, text)
     if "/" in text:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from semsched_intents.concepts import DOMAIN_WORDS, GPU_FAMILIES
 from semsched_intents.hashing import context_hash
 from semsched_intents.lexicon import COMMON_VALUES, POLARITY_WORDS, STRENGTH_WORDS
+from semsched_intents.places import city_codes, holds, place_of, place_words
 from semsched_intents.quantities import CPU_UNITS, MEMORY_UNITS
 from semsched_intents.text import phrase_tokens
 from semsched_proto.intents import ClusterContext
@@ -481,7 +482,82 @@ def _build_context(context: ClusterContext) -> PhraseTable:
         if len(tags) == 1 and (short,) not in table.entries:
             table.add((short,), tags[0])
     _own_names_first(table, [*context.zones, *context.nodes, *context.apps])
+    _add_places(table, context.zones)
     return table
+
+
+# City codes that are also English words ("mad", "sea", "par"): never read alone as a place.
+_WORDLIKE_CODES = frozenset(
+    [
+        "man",
+        "sea",
+        "mad",
+        "par",
+        "sin",
+        "del",
+        "ham",
+        "gen",
+        "lin",
+        "rom",
+        "ash",
+        "tor",
+        "dal",
+        "chi",
+        "dub",
+        "mil",
+        "bah",
+        "hel",
+        "vie",
+        "ber",
+        "sto",
+        "sao",
+        "osa",
+        "mel",
+        "spo",
+        "ord",
+        "ory",
+        "arn",
+        "bru",
+        "lis",
+        "jfk",
+        "lax",
+        "mrs",
+        "sel",
+    ]
+)
+
+
+def _add_places(table: PhraseTable, zones: list[str]) -> None:
+    """City, country and region words ("Frankfurt", "Swiss", "the EU", "APAC") for the zones whose
+    names place them; each names every zone of the context in that place (see places.py). The
+    cluster's own names come first: a place word that already names something is left alone."""
+    placed = [(zone, place_of(zone, phrase_tokens(zone))) for zone in zones]
+    located = [(zone, place) for zone, place in placed if place is not None]
+    if not located:
+        return
+    prefixed = any(phrase_tokens(zone)[:1] == ("eu",) for zone in zones)
+    for words, level, name in place_words():
+        inside = [zone for zone, place in located if holds(place, level, name, prefixed)]
+        toks = phrase_tokens(words)
+        if not inside or not toks or any(t.role == "ent" for t in table.entries.get(toks, ())):
+            continue
+        said_of = "demonym" if level in ("demonym", "rdemonym") else "place"  # "Swiss", "our Japanese users"
+        tag = Tag("ent", " ".join(inside), kind="zone", key=said_of)
+        table.add(toks, tag)
+        if len(toks) > 1:
+            table.add(("".join(toks),), tag)  # "saopaulo", "hongkong"
+        if level in ("city", "country") and len(toks) == 1:
+            table.add_fuzzy(toks[0], tag)  # "Frnakfurt", "Oregeon"
+    codes = city_codes()
+    for zone, place in located:
+        for word in phrase_tokens(zone):
+            code = word.rstrip("0123456789")
+            if len(code) < 3 or code in _WORDLIKE_CODES or codes.get(code) != place.city:
+                continue
+            if any(t.role == "ent" for t in table.entries.get((code,), ())):
+                continue
+            inside = [z for z, p in located if p.city == place.city]
+            table.add((code,), Tag("ent", " ".join(inside), kind="zone", key="place"))  # "LDN is ok-ish"
 
 
 def _own_names_first(table: PhraseTable, names: list[str]) -> None:
