@@ -1162,6 +1162,29 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         {("spread_replicas_nodes", "", "medium"), ("spread_replicas_zones", "", "medium")},
     ),
     ("least loaded (RAM)", {("prefer_least_loaded", "resource=memory", "medium")}),
+    # a bare figure next to a preference word, after a figure with a unit, is another figure of that
+    # kind; each value asks on its own
+    (
+        "4 cores at minimum, preferably 8",
+        {("min_free_cpu", "cores=4.0", "medium"), ("min_free_cpu", "cores=8.0", "medium")},
+    ),
+    (
+        "16G spare at least, 32 ideally",
+        {("min_free_memory", "gib=16.0", "medium"), ("min_free_memory", "gib=32.0", "weak")},
+    ),
+    (
+        "2 GPUs, on drone-01",
+        {("min_free_gpus", "count=2", "medium"), ("prefer_nodes", "nodes=['drone-01']", "medium")},
+    ),
+    # a fallback place is asked for too
+    (
+        "drone-01 first, drone-02 if 01 is full",
+        {("prefer_nodes", "nodes=['drone-01', 'drone-02']", "medium")},
+    ),
+    (
+        "comb-east, or comb-west if that one's busy",
+        {("prefer_zones", "zones=['comb-east', 'comb-west']", "medium")},
+    ),
 ]
 
 

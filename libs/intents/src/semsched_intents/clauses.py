@@ -277,7 +277,14 @@ def _leads_list(before: Segment, seg: Segment) -> bool:
         return False  # "zone-a, avoid zone-b": the clause's own predicate comes first
     if seg.has("bg") or any(m.text.split(" ")[0] in COPULAS for m in seg.marks):
         return False  # "zone-a, zone-b is flaky", "west-wing-1f, east is full"
+    if _resource_of(first) and _resource_of(first) in {_resource_of(m) for m in before.items}:
+        return False  # "16G spare at least, 32 ideally": a floor, then the figure hoped for
     return {_item_kind(m) for m in before.items} == {_item_kind(first)}
+
+
+def _resource_of(mark: Mark) -> str:
+    tag = mark.entity()
+    return tag.kind if tag is not None and tag.role == "qty" else ""
 
 
 def _analyse(seg: Segment) -> None:

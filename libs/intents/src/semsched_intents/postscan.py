@@ -889,6 +889,51 @@ def _made_that(marks: list[Mark]) -> None:
             marks[n].tags = (Tag("qty", f"{float(marks[n].text):.6g}", kind=last.kind),)
 
 
+_FIGURE = re.compile(r"^\d{1,4}(?:\.\d{1,2})?$")
+_FIRST_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_FIGURE_WORDS = frozenset(
+    {"preferred", "preferably", "ideally", "ideal", "better", "lovely", "nice", "floor", "minimum", "min"}
+)
+
+
+def _more_figures(marks: list[Mark]) -> None:
+    """ "3 cores at minimum, preferably 6", "20G spare at least, 40 ideally": a bare figure next to a
+    preference word, after a figure with a unit in the same sentence, is another figure of that kind
+    and unit; each value asks on its own."""
+    for n, mark in enumerate(marks):
+        if mark.tags or not _FIGURE.match(mark.text):
+            continue
+        near = marks[max(0, n - 1) : n] + marks[n + 1 : n + 5]
+        if not any(m.has("mod") or m.text in _FIGURE_WORDS for m in near):
+            continue
+        for k in range(n - 1, max(-1, n - 10), -1):
+            if marks[k].punct in (".", "!", "?") or marks[k].text == "\n":
+                break
+            last = next((t for t in marks[k].tags if t.role == "qty"), None)
+            if last is None:
+                continue
+            written = _FIRST_NUMBER.search(marks[k].text)
+            scale = float(last.value) / float(written.group()) if written and float(written.group()) else 1.0
+            mark.tags = (Tag("qty", f"{float(mark.text) * scale:.6g}", kind=last.kind),)
+            break
+
+
+_RUN_OUT = ("full", "busy", "gone", "down", "unavailable", "taken", "out", "maxed", "saturated")
+
+
+def _fallbacks(marks: list[Mark]) -> None:
+    """ "gsx-iad-102 if 101 is full", "westeurope-1 if both are full": a name, then the case it is
+    for; the fallback is still asked for, the other place's state is no report."""
+    for n in range(1, len(marks)):
+        named = marks[n - 1].entity()
+        if marks[n].text != "if" or named is None or named.kind not in ("zone", "node"):
+            continue
+        for k in range(n + 1, min(n + 5, len(marks))):
+            if marks[k].has("bg") and marks[k].text.endswith(_RUN_OUT):
+                marks[k].tags = (Tag("filler"),)
+                break
+
+
 def _nothing_of(marks: list[Mark]) -> None:
     """ "nothing x86 please", "nothing flaky, nothing on spot": "nothing" before a name refuses it."""
     for n in range(len(marks) - 1):
@@ -1475,6 +1520,8 @@ def refine_marks(
     marks = _bracketed_resource(marks)
     _capped(marks)
     _nothing_of(marks)
+    _more_figures(marks)
+    _fallbacks(marks)
     _not_fine_to(marks)
     _demonyms(marks)
     _left_alone(marks)
