@@ -1185,6 +1185,20 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         "comb-east, or comb-west if that one's busy",
         {("prefer_zones", "zones=['comb-east', 'comb-west']", "medium")},
     ),
+    # someone else's doing, told as a fact while the hint asks elsewhere, asks nothing
+    ("stay off queen-01, people run debug shells there", {("avoid_nodes", "nodes=['queen-01']", "medium")}),
+    (
+        "keep away from drone-01 — those host the wax-scheduler primaries",
+        {("avoid_nodes", "nodes=['drone-01']", "medium")},
+    ),
+    (
+        "pollen-counter and wax-scheduler both run on drone-02; skip that node",
+        {("avoid_nodes", "nodes=['drone-02']", "medium")},
+    ),
+    (
+        "for the rehearsal run it on drone-02, not drone-01",
+        {("prefer_nodes", "nodes=['drone-02']", "medium"), ("avoid_nodes", "nodes=['drone-01']", "medium")},
+    ),
 ]
 
 

@@ -105,7 +105,9 @@ class CpuParser:
         _background_sentences(sentences)
         if _IRONY.search(text.lower()):
             _ironic_proposals(sentences)
-        asking = [seg for sentence in sentences for seg in sentence if seg.items and requests(seg)]
+        asking = [
+            seg for sentence in sentences for seg in sentence if (seg.items or seg.borrowed) and requests(seg)
+        ]
         for sentence in sentences:
             per_sentence.append([])
             for k, seg in enumerate(sentence):
@@ -892,6 +894,75 @@ def _cost_reason(seg: Segment, elsewhere: bool) -> bool:
     return any(m.text in _SAYS_IS or m.text in COPULAS or m.text.endswith(" is") for m in before)
 
 
+_STATED_VERBS = frozenset(
+    [
+        "run",
+        "runs",
+        "host",
+        "hosts",
+        "restart",
+        "restarts",
+        "live",
+        "lives",
+        "sit",
+        "sits",
+        "use",
+        "uses",
+        "hold",
+        "holds",
+        "serve",
+        "serves",
+        "own",
+        "owns",
+    ]
+)
+_NOT_THIRD = frozenset({"it", "it's", "its", "this", "i", "we", "you", "me", "us", "pls", "please"})
+_NOT_SUBJECT = frozenset(
+    [
+        "for",
+        "to",
+        "from",
+        "when",
+        "if",
+        "could",
+        "can",
+        "would",
+        "why",
+        "should",
+        "will",
+        "where",
+        "whatever",
+        "whichever",
+        "ever",
+        "so",
+    ]
+)
+
+
+def _third_party_statement(seg: Segment, elsewhere: bool) -> bool:
+    """ "people run interactive debugging there", "those host the postgis primaries", "gromacs and
+    grafana both run on cn104", "a preempted solve restarts from zero": someone else's doing, told as
+    a fact while the hint asks elsewhere, asks nothing. Not the workload's own ("it runs on ...")."""
+    if not elsewhere or seg.decided or seg.end_punct == "?":
+        return False
+    if any(m.has(r) for m in seg.marks for r in ("mod", "neg", "negpost", "perm")):
+        return False
+    at = next((k for k, m in enumerate(seg.marks) if m.has("verb")), None)
+    if not at or seg.marks[at].text not in _STATED_VERBS:
+        return False  # "run it" is an order
+    after = seg.marks[at + 1] if at + 1 < len(seg.marks) else None
+    if after is not None and after.text in ("it", "them", "this", "me"):
+        return False  # "for the rehearsal run it on the standby nodes": an order
+    if any(m.text in _NOT_SUBJECT for m in seg.marks[:at]):
+        return False  # "for the research runs use ...", "could it sit ..."
+    subject = [m for m in seg.marks[:at] if not m.has("filler")]
+    if not subject or any(m.text in _NOT_THIRD for m in subject):
+        return False
+    return all(
+        not m.tags or any(m.has(r) for r in ("pron", "all", "conj", "ent", "concept")) for m in subject
+    )
+
+
 def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool:
     """Permission ("spot is fine"), background ("zone-b had an outage") and descriptions place nothing;
     `named_before`: an earlier clause of the sentence names something ("r3 or r4, those have ...")."""
@@ -908,7 +979,7 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
     plain_facts = not any(seg.has(r) for r in ASKING_ROLES) and not seg.has("concept")
     if first is not None and first.text in _WE_ARE and plain_facts:  # "we're cost-sensitive" asks
         return True  # "We're on the Enterprise plan", "we're an EU customer under GDPR": who we are
-    if _not_needed(seg):
+    if _not_needed(seg) or _third_party_statement(seg, elsewhere):
         return True
     if seg.has("perm") and not seg.has("verb") and not seg.preferred and not seg.negated:
         return not _excludes(seg)  # "Not allowed: any node in the X pool" is no permission
