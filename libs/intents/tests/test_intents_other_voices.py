@@ -1199,6 +1199,13 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         "for the rehearsal run it on drone-02, not drone-01",
         {("prefer_nodes", "nodes=['drone-02']", "medium"), ("avoid_nodes", "nodes=['drone-01']", "medium")},
     ),
+    # what is beaten is not asked for; "rather ... than" refuses what follows; "even X" last allows it
+    (
+        "reliability beats cost here, same host as pollen-counter",
+        {("prefer_reliable_nodes", "", "medium"), ("colocate_with", "app=pollen-counter", "medium")},
+    ),
+    ("I'd rather queue for hours than run on spot", {("avoid_spot", "", "medium")}),
+    ("cheapest node you have, even spot", {("prefer_low_cost", "", "medium")}),
 ]
 
 

@@ -934,6 +934,29 @@ def _fallbacks(marks: list[Mark]) -> None:
                 break
 
 
+_BEATS = frozenset(
+    {"beats", "beat", "trumps", "trump", "outweighs", "wins over", "more important than", "matters more than"}
+)
+
+
+def _losers(marks: list[Mark]) -> None:
+    """ "latency beats cost here": what is beaten is not asked for; "I'd rather wait in the queue
+    than run on preemptible nodes": what comes after "rather ... than" is refused; "the cheapest
+    thing you've got, even spot": "even" and a name last allows it, asks nothing."""
+    for n, mark in enumerate(marks):
+        if mark.text in _BEATS and n + 1 < len(marks) and marks[n + 1].has("concept"):
+            marks[n + 1].tags = ()
+        elif mark.text == "than" and mark.has("drop"):
+            rather = next((k for k in range(n - 1, max(-1, n - 9), -1) if "rather" in marks[k].text), None)
+            between = rather is not None and all(m.entity() is None for m in marks[rather + 1 : n])
+            if between and any(m.entity() is not None for m in marks[n + 1 : n + 6]):
+                mark.tags = (Tag("neg"),)
+        elif mark.text == "even" and n + 1 < len(marks) and marks[n + 1].entity() is not None:
+            last = n + 2 >= len(marks) or bool(marks[n + 2].punct)
+            if last and n and marks[n - 1].punct:
+                mark.tags = (Tag("perm"),)
+
+
 def _nothing_of(marks: list[Mark]) -> None:
     """ "nothing x86 please", "nothing flaky, nothing on spot": "nothing" before a name refuses it."""
     for n in range(len(marks) - 1):
@@ -1522,6 +1545,7 @@ def refine_marks(
     _nothing_of(marks)
     _more_figures(marks)
     _fallbacks(marks)
+    _losers(marks)
     _not_fine_to(marks)
     _demonyms(marks)
     _left_alone(marks)
