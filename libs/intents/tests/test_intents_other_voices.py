@@ -1206,6 +1206,9 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ),
     ("I'd rather queue for hours than run on spot", {("avoid_spot", "", "medium")}),
     ("cheapest node you have, even spot", {("prefer_low_cost", "", "medium")}),
+    # a load cap asks for a quiet node
+    ("hosts under 40% CPU util", {("prefer_least_loaded", "resource=cpu", "medium")}),
+    ("a box below 25 percent memory utilisation", {("prefer_least_loaded", "resource=memory", "medium")}),
 ]
 
 

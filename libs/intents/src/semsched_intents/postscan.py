@@ -96,8 +96,27 @@ def _is_plain(mark: Mark) -> bool:
     return not mark.punct and not mark.tags and bool(mark.text) and mark.text not in _NOT_NAMES
 
 
+_UNDER = frozenset({"under", "below", "less than", "lower than", "at most", "max", "<", "<="})
+
+
+def _load_cap(marks: list[Mark], n: int) -> bool:
+    """ "nodes under 40% CPU util", "below 30 percent utilization": a load cap asks for a quiet node."""
+    if n + 3 >= len(marks) or not _FIGURE.match(marks[n + 1].text) or marks[n + 2].text != "percent":
+        return False
+    following = marks[n + 3 : n + 5]
+    load = next((m for m in following if m.has("load")), None)
+    if load is None or not all(m.has("res") for m in following[: following.index(load)]):
+        return False
+    marks[n].tags = (Tag("concept", "idle"),)
+    marks[n + 1].tags = marks[n + 2].tags = (Tag("filler"),)
+    load.tags = tuple(t for t in load.tags if t.role == "res")
+    return True
+
+
 def _load_combos(marks: list[Mark]) -> None:
     for n, mark in enumerate(marks):
+        if mark.text in _UNDER and not mark.tags and _load_cap(marks, n):
+            continue
         level = "idle" if mark.has("low") else "busy" if mark.has("high") else ""
         if not level or mark.entity() is not None:
             continue
