@@ -1209,6 +1209,14 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     # a load cap asks for a quiet node
     ("hosts under 40% CPU util", {("prefer_least_loaded", "resource=cpu", "medium")}),
     ("a box below 25 percent memory utilisation", {("prefer_least_loaded", "resource=memory", "medium")}),
+    # a spread over named zones is over zones
+    (
+        "spread the replicas across comb-east and comb-west",
+        {
+            ("spread_replicas_zones", "", "medium"),
+            ("prefer_zones", "zones=['comb-east', 'comb-west']", "medium"),
+        },
+    ),
 ]
 
 
