@@ -49,3 +49,28 @@ def test_list_class_appears_once(parser: CpuParser, ctx: ClusterContext) -> None
     assert len(zones) == 1
     assert sorted(zones[0].params["zones"]) == ["ap-south-1a", "ap-south-1b"]  # type: ignore[arg-type]
     assert zones[0].strength == "medium"
+
+
+@pytest.mark.parametrize(
+    ("hint", "expected"),
+    [
+        # a name refused, then mentioned in the telling of why, stays refused
+        (
+            "keep off the spinning disks. spinning media is misery for this",
+            {("avoid_node_label", "key=media,value=spinning", "medium")},
+        ),
+        (
+            "stay out of ap-south-1b, the network there is held together with tape",
+            {("avoid_zones", "zones=['ap-south-1b']", "medium")},
+        ),
+        # different names keep their own polarity
+        (
+            "prefer edge-01, not edge-02",
+            {("prefer_nodes", "nodes=['edge-01']", "medium"), ("avoid_nodes", "nodes=['edge-02']", "medium")},
+        ),
+    ],
+)
+def test_a_refused_name_mentioned_again_stays_refused(
+    parser: CpuParser, ctx: ClusterContext, hint: str, expected: set[tuple[str, str, str]]
+) -> None:
+    assert summary(parser.parse(hint, ctx)) == expected

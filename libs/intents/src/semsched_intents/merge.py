@@ -49,7 +49,44 @@ def merge(candidates: Sequence[Candidate]) -> list[dict[str, object]]:
             have.confidence = min(have.confidence, c.confidence)
         else:
             have.confidence = max(have.confidence, c.confidence)
+    kept = _refusals_win(list(merged.values()))
     return [
-        {"type": c.type, "params": c.params, "strength": c.strength, "confidence": c.confidence}
-        for c in merged.values()
+        {"type": c.type, "params": c.params, "strength": c.strength, "confidence": c.confidence} for c in kept
     ]
+
+
+_OPPOSITES = {
+    "prefer_nodes": "avoid_nodes",
+    "prefer_zones": "avoid_zones",
+    "prefer_gpu_models": "avoid_gpu_models",
+    "prefer_node_label": "avoid_node_label",
+    "colocate_with": "avoid_colocation_with",
+}
+
+
+def _refusals_win(intents: list[Candidate]) -> list[Candidate]:
+    """ "keep off the nfs nodes. zarr on nfs is misery", "stay out of X, the network there is held
+    together with duct tape": a name both refused and, in the telling of why, mentioned without a
+    no, is refused. A correction ("near X, no wait, away from it") was resolved before merging."""
+    refused = {(c.type, _scalar_key(c)[1]) for c in intents if c.type in _OPPOSITES.values()}
+    refused_values = {
+        (c.type, v)
+        for c in intents
+        if c.type in _OPPOSITES.values() and c.type in LIST_PARAMS
+        for v in c.params[LIST_PARAMS[c.type]]  # type: ignore[union-attr]
+    }
+    out: list[Candidate] = []
+    for c in intents:
+        opposite = _OPPOSITES.get(c.type)
+        if opposite is None:
+            out.append(c)
+        elif c.type in LIST_PARAMS:
+            param = LIST_PARAMS[c.type]
+            values = c.params[param]
+            assert isinstance(values, list)
+            c.params[param] = [v for v in values if (opposite, v) not in refused_values]
+            if c.params[param]:
+                out.append(c)
+        elif (opposite, _scalar_key(c)[1]) not in refused:
+            out.append(c)
+    return out
