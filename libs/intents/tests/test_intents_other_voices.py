@@ -1209,6 +1209,25 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     # a load cap asks for a quiet node
     ("hosts under 40% CPU util", {("prefer_least_loaded", "resource=cpu", "medium")}),
     ("a box below 25 percent memory utilisation", {("prefer_least_loaded", "resource=memory", "medium")}),
+    # the way people hedge, allow and ask yes-or-no; a verb after its subject refuses what follows
+    ("it'd be lovely if it avoided drone-02", {("avoid_nodes", "nodes=['drone-02']", "weak")}),
+    (
+        "please ensure the job is not placed on hdd nodes",
+        {("avoid_node_label", "key=disk,value=hdd", "strong")},
+    ),
+    ("happy for it to go on spot, it's a re-runnable batch", set()),
+    ("it's not a problem if it lands in comb-roof", set()),
+    ("I'd quite like it on nvme", {("prefer_node_label", "key=disk,value=nvme", "weak")}),
+    (
+        "comb-west if it's no bother. absolutely not comb-roof though",
+        {("prefer_zones", "zones=['comb-west']", "weak"), ("avoid_zones", "zones=['comb-roof']", "critical")},
+    ),
+    ("put it alongside honey-extractor can or not?", {("colocate_with", "app=honey-extractor", "medium")}),
+    # irony: a sentence opened by "oh" asks for the opposite
+    (
+        "oh yes, do put it on spot, losing a day of work was SO much fun last time",
+        {("avoid_spot", "", "medium")},
+    ),
     # a spread over named zones is over zones
     (
         "spread the replicas across comb-east and comb-west",

@@ -50,6 +50,8 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
     (
         "mod:weak",
         "if possible|ideally|ideal|would be ideal|nice to have|nice-to-have|nice|slightly|"
+        "i'd quite like|i would quite like|quite like|if you can manage it|if you can manage|"
+        "if it's no bother|if it's not a bother|if it's no trouble|if it's not too much trouble|"
         "slight|would be nice|optionally|optional|if you can|bonus|bonus points|a bonus|no big deal|"
         "lovely|it'd be lovely|if you can help it|if that's easy|if it's easy|if easy|would be cool|cool|"
         "a plus|if convenient|when possible|where possible|wherever possible|whenever possible|"
@@ -151,6 +153,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
     (
         "perm permverb",
         "it's fine to|it is fine to|fine to|ok to|okay to|it's ok to|it's okay to|"
+        "happy for it to|happy for them to|fine for it to|ok for it to|okay for it to|"
+        "it's not a problem if|it is not a problem if|not a problem if|no problem if|"
         "feel free to|you can also|you may also|you're free to|you are free to|allowed to|free to|"
         "happy to|no problem to|acceptable to|it's acceptable to|is allowed to|are allowed to|can also|"
         "could also|may also|not unwilling to|not opposed to|not against|no objection to|"

@@ -163,15 +163,20 @@ def _restates(answer: Candidate, asked: Sequence[Candidate]) -> bool:
 
 _IRONY = re.compile(
     r"(?:^|\s)/s\b|what could (?:possibly )?go wrong|what'?s the worst that could happen|"
-    r"brilliant plan|great plan|great idea|genius (?:move|idea|plan)|said no one ever|love that for us"
+    r"brilliant plan|great plan|great idea|genius (?:move|idea|plan)|said no one ever|love that for us|"
+    r"so much fun|\bgenius\b|i'?m sure (?:the )?\w+ (?:will|would) love|went so well|worked so well"
 )
 
 
 def _ironic_proposals(sentences: list[list[Segment]]) -> None:
     """ "Oh sure, let's run the hot wallet on spot, what could possibly go wrong": with an ironic
-    marker, a proposal ("let's ...") asks for the opposite."""
+    marker, a proposal ("let's ...", or a sentence opened by "oh") asks for the opposite."""
     for sentence in sentences:
-        if any(m.text in ("let's", "lets", "let us") for seg in sentence for m in seg.marks):
+        opening = sentence[0].marks[0].text if sentence[0].marks else ""
+        oh = opening == "oh" or opening.startswith(
+            "oh "
+        )  # "oh yes, do stick it on spot", "Oh brilliant, another pod on X"
+        if oh or any(m.text in ("let's", "lets", "let us") for seg in sentence for m in seg.marks):
             for seg in sentence:
                 seg.negated = not seg.negated
 

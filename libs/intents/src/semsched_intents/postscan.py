@@ -976,6 +976,31 @@ def _losers(marks: list[Mark]) -> None:
                 mark.tags = (Tag("perm"),)
 
 
+def _tag_questions(marks: list[Mark]) -> None:
+    """ "Put it alongside the bridge can or not?", "overnight pool or not?": "or not" before the
+    question mark asks yes or no, it refuses nothing."""
+    for n in range(1, len(marks) - 1):
+        if marks[n].text == "not" and marks[n - 1].text in ("or", "can or") and marks[n + 1].punct == "?":
+            marks[n].tags = marks[n - 1].tags = (Tag("filler"),)
+
+
+def _it_avoided(marks: list[Mark]) -> None:
+    """ "it'd be lovely if it avoided betacam-04", "the job is not placed on thin nodes": the verb
+    after its subject refuses what follows, where alone ("spot is avoided") it refuses what came
+    before."""
+    for n in range(1, len(marks) - 1):
+        mark, nxt = marks[n], marks[n + 1]
+        if not mark.has("negpost"):
+            continue
+        subject = marks[n - 1].text in ("it", "they", "this", "job", "the job", "pod", "the pod")
+        if mark.text == "avoided" and subject and nxt.entity() is None and n + 2 < len(marks):
+            nxt = marks[n + 2] if nxt.has("filler") else nxt
+        if mark.text == "avoided" and subject and nxt.entity() is not None:
+            mark.tags = (Tag("neg"), Tag("verb"))
+        elif mark.text in ("is not", "are not") and (nxt.has("verb") or nxt.text in ("on", "in")):
+            mark.tags = (Tag("neg"),)  # "the job is not placed on thin nodes"
+
+
 def _nothing_of(marks: list[Mark]) -> None:
     """ "nothing x86 please", "nothing flaky, nothing on spot": "nothing" before a name refuses it."""
     for n in range(len(marks) - 1):
@@ -1562,6 +1587,8 @@ def refine_marks(
     marks = _bracketed_resource(marks)
     _capped(marks)
     _nothing_of(marks)
+    _it_avoided(marks)
+    _tag_questions(marks)
     _more_figures(marks)
     _fallbacks(marks)
     _losers(marks)
