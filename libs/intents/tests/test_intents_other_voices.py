@@ -1223,6 +1223,14 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         {("prefer_zones", "zones=['comb-west']", "weak"), ("avoid_zones", "zones=['comb-roof']", "critical")},
     ),
     ("put it alongside honey-extractor can or not?", {("colocate_with", "app=honey-extractor", "medium")}),
+    # a correction to a name, then why the first was wrong; a closing "one" is no pronoun; a named
+    # resource says which load
+    (
+        "put it on drone-01, no wait, drone-02, 01's got a dodgy fan",
+        {("prefer_nodes", "nodes=['drone-02']", "medium")},
+    ),
+    ("don't put on spot ah, the run is 14 days one", {("avoid_spot", "", "medium")}),
+    ("a host that's light on memory use", {("prefer_least_loaded", "resource=memory", "medium")}),
     # irony: a sentence opened by "oh" asks for the opposite
     (
         "oh yes, do put it on spot, losing a day of work was SO much fun last time",

@@ -265,6 +265,9 @@ def _item_kind(mark: Mark) -> str:
     return "" if tag is None else (tag.role if tag.role == "qty" else tag.kind)
 
 
+_HAVE = frozenset({"has", "have", "had", "got", "'s"})
+
+
 def _leads_list(before: Segment, seg: Segment) -> bool:
     """Names alone ("X + Y ...", "4 cores, 8 gigs spare would be nice") before a clause that opens with
     one more of their kind: they are the first items of that clause's list."""
@@ -275,8 +278,8 @@ def _leads_list(before: Segment, seg: Segment) -> bool:
     first = seg.items[0]
     if any(m.start < first.start and not (m.has("filler") or m.has("conj")) for m in seg.marks):
         return False  # "zone-a, avoid zone-b": the clause's own predicate comes first
-    if seg.has("bg") or any(m.text.split(" ")[0] in COPULAS for m in seg.marks):
-        return False  # "zone-a, zone-b is flaky", "west-wing-1f, east is full"
+    if seg.has("bg") or any(m.text.split(" ")[0] in COPULAS | _HAVE for m in seg.marks):
+        return False  # "zone-a, zone-b is flaky", "west-wing-1f, east is full", "08, 07's got a bad fan"
     if _resource_of(first) and _resource_of(first) in {_resource_of(m) for m in before.items}:
         return False  # "16G spare at least, 32 ideally": a floor, then the figure hoped for
     return {_item_kind(m) for m in before.items} == {_item_kind(first)}

@@ -50,6 +50,11 @@ def merge(candidates: Sequence[Candidate]) -> list[dict[str, object]]:
         else:
             have.confidence = max(have.confidence, c.confidence)
     kept = _refusals_win(list(merged.values()))
+    loads = {c.params.get("resource") for c in kept if c.type == "prefer_least_loaded"}
+    if "any" in loads and len(loads) > 1:  # "a node light on memory use": the resource named says it
+        kept = [
+            c for c in kept if not (c.type == "prefer_least_loaded" and c.params.get("resource") == "any")
+        ]
     return [
         {"type": c.type, "params": c.params, "strength": c.strength, "confidence": c.confidence} for c in kept
     ]

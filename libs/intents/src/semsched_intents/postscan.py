@@ -1001,6 +1001,19 @@ def _it_avoided(marks: list[Mark]) -> None:
             mark.tags = (Tag("neg"),)  # "the job is not placed on thin nodes"
 
 
+_ONE_OF = frozenset({"the", "that", "this", "which", "other", "another", "any", "each", "every", "no", "a"})
+
+
+def _closing_one(marks: list[Mark]) -> None:
+    """ "the run is 14 days one": "one" closing a clause after a noun is a particle, no pronoun."""
+    for n in range(1, len(marks)):
+        last = n + 1 >= len(marks) or bool(marks[n + 1].punct)
+        before = marks[n - 1]
+        plain = not before.tags and before.text.isalpha() and before.text not in _ONE_OF
+        if marks[n].text == "one" and marks[n].has("pron") and last and plain:
+            marks[n].tags = (Tag("filler"),)
+
+
 def _nothing_of(marks: list[Mark]) -> None:
     """ "nothing x86 please", "nothing flaky, nothing on spot": "nothing" before a name refuses it."""
     for n in range(len(marks) - 1):
@@ -1588,6 +1601,7 @@ def refine_marks(
     _capped(marks)
     _nothing_of(marks)
     _it_avoided(marks)
+    _closing_one(marks)
     _tag_questions(marks)
     _more_figures(marks)
     _fallbacks(marks)
