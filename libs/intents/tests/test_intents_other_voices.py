@@ -1231,6 +1231,14 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ),
     ("don't put on spot ah, the run is 14 days one", {("avoid_spot", "", "medium")}),
     ("a host that's light on memory use", {("prefer_least_loaded", "resource=memory", "medium")}),
+    # things described instead of named: graphics cards are GPUs, "the X thing" is the app X ends,
+    # the same computer is the same node
+    ("needs two free graphics cards", {("min_free_gpus", "count=2", "critical")}),
+    (
+        "keep it away from wherever the extractor thing runs",
+        {("avoid_colocation_with", "app=honey-extractor", "medium")},
+    ),
+    ("same computer as the pollen counter thing", {("colocate_with", "app=pollen-counter", "medium")}),
     # irony: a sentence opened by "oh" asks for the opposite
     (
         "oh yes, do put it on spot, losing a day of work was SO much fun last time",

@@ -40,7 +40,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "right next to|close|nodes running|node running|running|where there are|with the|close-by|"
         "localhost with|same place as|wherever|share a node|share nodes|share a host|share hosts|"
         "rack-mates with|rackmates with|rack mates with|roommates with|room-mates with|glued to|"
-        "next door to|next door|next-door to|"
+        "next door to|next door|next-door to|same computer as|same device as|the same computer as|"
+        "same computer|same device|"
         "co-tenancy with|cotenancy with|co tenancy with|"
         "share the node|share the same node|share a box|share a machine",
     ),
@@ -212,6 +213,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
     (
         "res:gpu",
         "gpu|gpus|gpu model|gpu models|gpu type|gpu types|accelerator|accelerators|gpu load|gpu-loaded|"
+        "graphics card|graphics cards|video card|video cards|"
         "gpu utilisation|gpu utilization",
     ),
     ("low", "low|lowest|least|light|lightly|less|lesser|minimal|little|lower|smallest|fewest"),
@@ -236,7 +238,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "pods|pod|service|services|svc|deployment|deployments|app|apps|application|brokers|"
         "broker|primary|primaries|cluster|instances|workers|worker|jobs|job|containers|container|db|"
         "database|servers|server|boxes|nodes|replicas|stack|workload|workloads|statefulset|daemon|leader|"
-        "consumers|producers|frontends|backends|shards",
+        "consumers|producers|frontends|backends|shards|thing|things|stuff|tool|program",
     ),
     (
         "lhead",

@@ -81,6 +81,8 @@ _ADJ = frozenset(
         "empty",
         "remaining",
         "reserved",
+        "graphics",  # "two free graphics cards"
+        "video",
     }
 )
 _A_ADJ = frozenset(

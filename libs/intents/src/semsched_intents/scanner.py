@@ -43,6 +43,11 @@ _APP_HEADS = frozenset(
         "project",
         "repo",
         "binary",
+        "thing",  # "the search thing", "the dicom router thing"
+        "things",
+        "stuff",
+        "tool",
+        "program",
     }
 )
 _PLACING = frozenset({"on", "onto", "in", "into", "to"})
