@@ -1239,6 +1239,16 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         {("avoid_colocation_with", "app=honey-extractor", "medium")},
     ),
     ("same computer as the pollen counter thing", {("colocate_with", "app=pollen-counter", "medium")}),
+    # splitting copies between places spreads them, at a heading's strength; "can't wait" is no
+    # correction; "any X, don't care" chooses nothing; "A-100" is the GPU; "drone-1" is drone-01
+    (
+        "Important: split the copies between the combs so losing one comb is fine.",
+        {("spread_replicas_zones", "", "strong")},
+    ),
+    ("under no circumstances on spot, the hive can't wait", {("avoid_spot", "", "critical")}),
+    ("any comb, any drone, don't care", set()),
+    ("the A-100 cards please", {("prefer_gpu_models", "models=['a100']", "medium")}),
+    ("avoid dorne-1", {("avoid_nodes", "nodes=['drone-01']", "medium")}),
     # irony: a sentence opened by "oh" asks for the opposite
     (
         "oh yes, do put it on spot, losing a day of work was SO much fun last time",

@@ -107,6 +107,9 @@ def _keyed_figure(current: Segment, marks: Sequence[Mark], n: int) -> bool:
     return keyed and n + 1 < len(marks) and marks[n + 1].has("qty")
 
 
+_REASONS = frozenset({"so", "because", "since", "so that", "cause", "cuz", "coz", "given that"})
+
+
 def split_sentences(marks: Sequence[Mark], texts: Sequence[str]) -> list[list[Segment]]:
     """Group marks into sentences of segments; `texts` is each mark's own token text."""
     sentences: list[list[Segment]] = [[]]
@@ -135,8 +138,10 @@ def split_sentences(marks: Sequence[Mark], texts: Sequence[str]) -> list[list[Se
             close(mark.punct)
             current.opener = "(" if mark.punct == "(" else ""  # a bracketed remark
         elif mark.has("split") or _and_splits(marks, n, texts, current.marks):
-            if mark.has("split") and current.marks:
-                current.contrast = True  # "n2 otherwise": a clause word closes it off
+            if mark.has("split") and current.marks and mark.text not in _REASONS:
+                current.contrast = (
+                    True  # "n2 otherwise": a clause word closes it off; "so"/"because" give a reason
+                )
             close("split")
             current.starts_conj = True
             current.contrast = mark.has("split")

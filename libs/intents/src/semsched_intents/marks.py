@@ -50,7 +50,8 @@ class Mark:
 
 
 def _digits(word: str) -> str:
-    return "".join(c for c in word if c.isdigit())
+    """The number in a name, without leading zeros ("nightngale-1" is nightingale-01)."""
+    return "".join(c for c in word if c.isdigit()).lstrip("0")
 
 
 def fuzzy_mark(table: PhraseTable, word: str, i: int) -> Mark | None:
@@ -61,17 +62,25 @@ def fuzzy_mark(table: PhraseTable, word: str, i: int) -> Mark | None:
     choices = table.fuzzy_names.get(word[0])
     if not choices:
         return None
-    digits = _digits(word)  # "vibraton2024": the digits are as written; "node13" is no misspelt "node12"
-    choices = {name: tags for name, tags in choices.items() if _digits(name) == digits}
-    if not choices:
-        return None
-    limit = 1 if len(word) <= 7 else 2
-    best = process.extractOne(word, list(choices), scorer=OSA.distance, score_cutoff=limit)
+    # "vibraton2024", "dorne1": the number is as written (leading zeros aside; "node13" is no misspelt
+    # "node12"), and the slip is looked for in the letters
+    digits = _digits(word)
+    by_letters: dict[str, tuple[Tag, ...]] = {}
+    for name, tags in choices.items():
+        if _digits(name) == digits:
+            by_letters.setdefault(_letters(name), tags)
+    written = _letters(word)
+    limit = 1 if len(written) <= 7 else 2
+    best = process.extractOne(written, list(by_letters), scorer=OSA.distance, score_cutoff=limit)
     if best is None:
         return None
-    if best[1] >= 2 and best[0][:2] != word[:2]:
+    if best[1] >= 2 and best[0][:2] != written[:2]:
         return None  # two edits and a different start: another word ("streaming", not "spreading")
-    return Mark(i, i + 1, choices[best[0]], conf=1.0 - 0.12 * float(best[1]), text=word)
+    return Mark(i, i + 1, by_letters[best[0]], conf=1.0 - 0.12 * float(best[1]), text=word)
+
+
+def _letters(word: str) -> str:
+    return "".join(c for c in word if not c.isdigit())
 
 
 # Well-known topology keys name a zone or a node, not a label ("topology.kubernetes.io/zone=eu-1a").

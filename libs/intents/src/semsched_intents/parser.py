@@ -523,6 +523,21 @@ def _sections(sentences: list[list[Segment]]) -> None:
 _EXCEPTING = frozenset({"except", "except for", "apart from", "save for", "excluding"})
 
 
+def _any_will_do(sentences: list[list[Segment]]) -> None:
+    """ "any shed, any board, don't care": names each after "any", and indifference said, choose
+    nothing."""
+    for sentence in sentences:
+        shrug = any(m.text in _INDIFFERENCE for seg in sentence for m in seg.marks)
+        if not shrug:
+            continue
+        for seg in sentence:
+            words = [m for m in seg.marks if not m.has("filler")]
+            if (len(words) == 1 and words[0].text.startswith("any ")) or (
+                len(words) == 2 and words[0].text == "any" and words[1].entity() is not None
+            ):
+                seg.silenced = True
+
+
 def _exempting_buts(sentences: list[list[Segment]]) -> None:
     """ "Avoid enc-03 and enc-04, but not enc-01": after a refusal, "but not" and bare names exempt
     them from it; they are allowed, not refused."""
@@ -546,6 +561,7 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
     _ask_after_report(sentences)
     _sections(sentences)
     _exempting_buts(sentences)
+    _any_will_do(sentences)
     for n, sentence in enumerate(sentences):
         if _rhetorical(sentence):
             for seg in sentence:  # "why would anyone put a ranker on spot?": it should not be there

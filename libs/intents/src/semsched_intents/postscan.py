@@ -1014,6 +1014,27 @@ def _closing_one(marks: list[Mark]) -> None:
             marks[n].tags = (Tag("filler"),)
 
 
+def _split_between(marks: list[Mark]) -> None:
+    """ "split the copies between the buildings": splitting them over places spreads them; "can't
+    wait" is no correction."""
+    for n, mark in enumerate(marks):
+        if (
+            mark.text == "wait"
+            and mark.has("corr")
+            and n
+            and marks[n - 1].text in ("can't", "cannot", "can not")
+        ):
+            mark.tags = (Tag("filler"),)
+        if mark.text not in ("split", "divide", "distribute") or mark.has("concept"):
+            continue
+        for k in range(n + 1, min(n + 5, len(marks) - 1)):
+            if marks[k].text in ("between", "across", "over", "among", "amongst"):
+                place = marks[k + 1] if not marks[k + 1].has("filler") else marks[min(k + 2, len(marks) - 1)]
+                if place.has("zoneword") or place.text in MACHINE_NOUNS:
+                    mark.tags = (Tag("concept", "spread"), Tag("verb"))
+                break
+
+
 def _nothing_of(marks: list[Mark]) -> None:
     """ "nothing x86 please", "nothing flaky, nothing on spot": "nothing" before a name refuses it."""
     for n in range(len(marks) - 1):
@@ -1601,6 +1622,7 @@ def refine_marks(
     _capped(marks)
     _nothing_of(marks)
     _it_avoided(marks)
+    _split_between(marks)
     _closing_one(marks)
     _tag_questions(marks)
     _more_figures(marks)

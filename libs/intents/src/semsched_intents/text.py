@@ -190,7 +190,17 @@ def batch_words(text: str) -> str:
     return text
 
 
+# "A-100", "H-100", "L-40S": a GPU model written with a hyphen
+_GPU_HYPHEN = re.compile(r"\b([AaHhLlTtVvBb])-(\d{1,3}[sSgG]?)\b(?!-)")
+_GPU_GLUED = frozenset(
+    ["a10", "a10g", "a30", "a40", "a100", "h100", "h200", "l4", "l40", "l40s", "t4", "v100", "b100", "b200"]
+)
 _US = re.compile(r"(?<![\w.-])U\.?S\.?(?![\w-])")
+
+
+def _gpu_glued(found: re.Match[str]) -> str:
+    glued = found.group(1) + found.group(2)
+    return glued if glued.lower() in _GPU_GLUED else found.group(0)
 
 
 def _the_us(text: str) -> str:
@@ -212,6 +222,8 @@ def sanitise(hint: str) -> str:
     text = code_words(batch_words(text))
     if "US" in text or "U.S" in text:
         text = _the_us(text)
+    if "-" in text:
+        text = _GPU_HYPHEN.sub(_gpu_glued, text)
     if "-" in text:  # "arm-incompatible", "x86-only": compounds about the architecture
         text = _ARCH_COMPOUNDS.sub(_arch_compound, text)
     if "/" in text:
