@@ -1249,6 +1249,19 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("any comb, any drone, don't care", set()),
     ("the A-100 cards please", {("prefer_gpu_models", "models=['a100']", "medium")}),
     ("avoid dorne-1", {("avoid_nodes", "nodes=['drone-01']", "medium")}),
+    # "not the same box" after a same-zone request is about that app; "and near X" after a refusal
+    # is a request of its own
+    (
+        "same comb as wax-scheduler, but not the same box",
+        {
+            ("same_zone_as", "app=wax-scheduler", "medium"),
+            ("avoid_colocation_with", "app=wax-scheduler", "medium"),
+        },
+    ),
+    (
+        "not in comb-roof, and near pollen-counter",
+        {("avoid_zones", "zones=['comb-roof']", "medium"), ("colocate_with", "app=pollen-counter", "medium")},
+    ),
     # irony: a sentence opened by "oh" asks for the opposite
     (
         "oh yes, do put it on spot, losing a day of work was SO much fun last time",

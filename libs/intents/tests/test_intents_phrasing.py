@@ -23,7 +23,11 @@ CASES = [
             ("avoid_nodes", "nodes=['edge-10']", "critical"),
         },
     ),
-    ("keep it in the same zone as solr but not on the same node", {("same_zone_as", "app=solr", "medium")}),
+    # "but not on the same node" is elliptical for "not on the same node as solr"
+    (
+        "keep it in the same zone as solr but not on the same node",
+        {("same_zone_as", "app=solr", "medium"), ("avoid_colocation_with", "app=solr", "medium")},
+    ),
     ("a node that has nvme SSDs", {("prefer_node_label", "key=media,value=nvme", "medium")}),
     ("could you keep it near etcd-main?", {("colocate_with", "app=etcd-main", "medium")}),
     (

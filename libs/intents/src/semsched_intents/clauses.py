@@ -376,8 +376,8 @@ def _continues_refusal(seg: Segment) -> bool:
     if not seg.bare or seg.contrast or any(seg.has(r) for r in ("neg", "pron", "subj", "qty", "concept")):
         return False
     first = seg.marks[0]
-    if seg.has("cue", "samezone") and seg.conj not in ("or", "nor"):
-        return False  # "without spot, same az as bidder", "away from X and in the same zone as Y"
+    if (seg.has("cue", "samezone") or seg.has("cue", "colo")) and seg.conj not in ("or", "nor"):
+        return False  # "without spot, same az as bidder", "not in eu-lon, and near player-api"
     return seg.starts_conj or first.text in _PREPOSITIONS or first.has("cue")
 
 

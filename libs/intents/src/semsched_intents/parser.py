@@ -100,6 +100,7 @@ class CpuParser:
         sentences = split_sentences(marks, [m.text for m in marks])
         assign_strengths(sentences)
         resolve_references(sentences, _INDIFFERENCE, _CHOICE)
+        _not_the_same_box(sentences)
         per_sentence: list[list[Candidate]] = []
         unparsed: list[str] = []
         _background_sentences(sentences)
@@ -521,6 +522,21 @@ def _sections(sentences: list[list[Segment]]) -> None:
 
 
 _EXCEPTING = frozenset({"except", "except for", "apart from", "save for", "excluding"})
+
+
+def _not_the_same_box(sentences: list[list[Segment]]) -> None:
+    """ "Same zone as drm-license, but not the same box", "... but a different node": a refused
+    same-machine cue naming no app is about the app just named."""
+    for sentence in sentences:
+        for prev, seg in pairwise(sentence):
+            named = any(t.role in ("ent", "qty") for m in seg.items for t in m.tags)
+            if named or seg.borrowed or not seg.has("cue", "colo"):
+                continue
+            if not (seg.has("neg") or seg.has("concept", "apart")):
+                continue
+            apps = [m for m in prev.items if any(t.kind == "app" for t in m.tags if t.role == "ent")]
+            if len(apps) == 1 and prev.has("cue", "samezone"):
+                seg.borrowed = apps
 
 
 def _any_will_do(sentences: list[list[Segment]]) -> None:
