@@ -1262,6 +1262,13 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         "not in comb-roof, and near pollen-counter",
         {("avoid_zones", "zones=['comb-roof']", "medium"), ("colocate_with", "app=pollen-counter", "medium")},
     ),
+    # dictation: names spelt out and said with "dash"
+    (
+        "prefer drone dash oh one or drone dash oh two",
+        {("prefer_nodes", "nodes=['drone-01', 'drone-02']", "medium")},
+    ),
+    ("the n v m e boxes please", {("prefer_node_label", "key=disk,value=nvme", "medium")}),
+    ("zones b c and d are all fine", set()),
     # irony: a sentence opened by "oh" asks for the opposite
     (
         "oh yes, do put it on spot, losing a day of work was SO much fun last time",

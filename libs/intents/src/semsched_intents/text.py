@@ -198,6 +198,31 @@ _GPU_GLUED = frozenset(
 _US = re.compile(r"(?<![\w.-])U\.?S\.?(?![\w-])")
 
 
+# Names as dictation writes them: "fry dash oh one", "c p c dash oh three", "n v m e".
+_DASH = re.compile(r"(?<=\w) dash (?=\w)", re.IGNORECASE)
+_DIGIT_WORDS = {
+    "oh": "0", "o": "0", "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+    "six": "6", "seven": "7", "eight": "8", "nine": "9",
+}  # fmt: skip
+_DIGIT_WORD = "(?:oh|o|zero|one|two|three|four|five|six|seven|eight|nine)"
+_SPOKEN_DIGITS = re.compile(rf"(?<=-)({_DIGIT_WORD}(?: {_DIGIT_WORD})*)\b", re.IGNORECASE)
+# Two to five single letters apart ("c p c", "e u"), none of them the words "a" or "i".
+_SPELT = re.compile(r"(?<![\w'-])((?:[b-hj-zB-HJ-Z] ){1,7}[b-hj-zB-HJ-Z])(?![\w'-])")
+_LETTERED = ("zone", "zones", "az", "azs", "rack", "racks", "row", "rows", "hall", "halls", "plan")
+
+
+def _spelt(found: re.Match[str]) -> str:
+    before = found.string[: found.start()].rstrip().rsplit(" ", 1)[-1].lower()
+    return found.group(0) if before in _LETTERED else found.group(1).replace(" ", "")  # "zones b c"
+
+
+def spoken_names(text: str) -> str:
+    """Join what dictation spells out: "c p c dash oh three" -> "cpc-03", "e u" -> "eu"."""
+    text = _SPELT.sub(_spelt, text)
+    text = _DASH.sub("-", text)
+    return _SPOKEN_DIGITS.sub(lambda m: "".join(_DIGIT_WORDS[w.lower()] for w in m.group(1).split(" ")), text)
+
+
 def _gpu_glued(found: re.Match[str]) -> str:
     glued = found.group(1) + found.group(2)
     return glued if glued.lower() in _GPU_GLUED else found.group(0)
@@ -224,6 +249,8 @@ def sanitise(hint: str) -> str:
         text = _the_us(text)
     if "-" in text:
         text = _GPU_HYPHEN.sub(_gpu_glued, text)
+    if _SPELT.search(text) or _DASH.search(text):
+        text = spoken_names(text)
     if "-" in text:  # "arm-incompatible", "x86-only": compounds about the architecture
         text = _ARCH_COMPOUNDS.sub(_arch_compound, text)
     if "/" in text:
