@@ -1269,6 +1269,13 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ),
     ("the n v m e boxes please", {("prefer_node_label", "key=disk,value=nvme", "medium")}),
     ("zones b c and d are all fine", set()),
+    # a corrected "as" keeps its cue; "survive a zone outage" spreads; "whichever node is emptiest" asks
+    (
+        "keep it in the same comb as honey-extractor, no wait, as wax-scheduler",
+        {("same_zone_as", "app=wax-scheduler", "medium")},
+    ),
+    ("must survive a zone outage", {("spread_replicas_zones", "", "critical")}),
+    ("nightly run, whichever node is emptiest", {("prefer_least_loaded", "resource=any", "medium")}),
     # irony: a sentence opened by "oh" asks for the opposite
     (
         "oh yes, do put it on spot, losing a day of work was SO much fun last time",

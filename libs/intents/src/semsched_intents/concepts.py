@@ -188,6 +188,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "zonal spread|zone-level spread|losing a zone|lose a zone|zone loss|az loss|different regions|"
         "across regions|multi-region|zone-aware|zone aware|topology spread|across azs evenly|span zones|"
         "span azs|span multiple zones|spans zones|spanning zones|diff zones|diff azs|across pops|"
+        "survive a zone outage|survive an az outage|survive a zone failure|survive an az failure|"
+        "survive zone outages|survive az outages|survive losing a zone|survive losing an az|"
         "different pops|pop outage|a pop outage|single pop outage|per pop|each pop|multiple pops",
     ),
     (

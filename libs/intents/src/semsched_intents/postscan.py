@@ -1035,6 +1035,19 @@ def _split_between(marks: list[Mark]) -> None:
                 break
 
 
+def _corrected_as(marks: list[Mark]) -> None:
+    """ "same zone as loki, no wait, as fleet-manager": the corrected "as" keeps the cue it corrects."""
+    for n in range(2, len(marks) - 1):
+        if marks[n].text != "as" or marks[n + 1].entity() is None:
+            continue
+        before = [m for m in marks[max(0, n - 3) : n] if not m.punct]
+        if not before or not before[-1].has("corr"):
+            continue
+        cue = next((m for m in reversed(marks[:n]) if m.has("cue")), None)
+        if cue is not None:
+            marks[n].tags = tuple(t for t in cue.tags if t.role == "cue")
+
+
 def _nothing_of(marks: list[Mark]) -> None:
     """ "nothing x86 please", "nothing flaky, nothing on spot": "nothing" before a name refuses it."""
     for n in range(len(marks) - 1):
@@ -1329,6 +1342,12 @@ def _whichever_best(marks: list[Mark]) -> None:
             if later.has("concept"):
                 mark.tags = (Tag("filler"),)
                 break
+    for n, mark in enumerate(marks):  # "settlement runs overnight, whichever node is emptiest"
+        choice = mark.text in ("whichever", "whatever") and n + 3 < len(marks)
+        if choice and marks[n + 1].text in MACHINE_NOUNS and marks[n + 3].has("concept"):
+            marks[n + 2].tags = (
+                (Tag("verb"),) if marks[n + 2].text in ("is", "are", "'s") else marks[n + 2].tags
+            )
 
 
 _REPLICA_WORDS = ("replicas", "pods", "workers", "members", "copies", "instances")
@@ -1622,6 +1641,7 @@ def refine_marks(
     _capped(marks)
     _nothing_of(marks)
     _it_avoided(marks)
+    _corrected_as(marks)
     _split_between(marks)
     _closing_one(marks)
     _tag_questions(marks)
