@@ -1276,6 +1276,16 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ),
     ("must survive a zone outage", {("spread_replicas_zones", "", "critical")}),
     ("nightly run, whichever node is emptiest", {("prefer_least_loaded", "resource=any", "medium")}),
+    # the app in a refused clause that names a place is the workload kept from it, not a refused
+    # neighbour; listed beside the place, it is refused with it
+    ("the honey-extractor must never run on spot", {("avoid_spot", "", "critical")}),
+    (
+        "steer clear of the wax-scheduler pods and drone-02",
+        {
+            ("avoid_colocation_with", "app=wax-scheduler", "medium"),
+            ("avoid_nodes", "nodes=['drone-02']", "medium"),
+        },
+    ),
     # irony: a sentence opened by "oh" asks for the opposite
     (
         "oh yes, do put it on spot, losing a day of work was SO much fun last time",

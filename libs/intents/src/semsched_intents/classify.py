@@ -122,12 +122,34 @@ def _app_cue(seg: Segment, item: Mark) -> tuple[str, float]:
         for t in m.tags
     ):
         return "", 0.8  # "put the slam client next to ros-core", "sync close to the x cache": the workload
+    if later and later[0].has("neg") and any(m.start > later[0].start for m in seg.borrowed):
+        return "", 0.8  # "keep rider-api away from those nodes": the workload, kept from a place
     if later:
         return ("samezone" if later[0].has("cue", "samezone") else "colo"), 0.9
     before_words = [m.text for m in seg.marks if m.end <= item.start and m.text not in ("the", "a")]
     if before_words and before_words[-1] == "with" and seg.has("verb"):
         return "colo", 0.85  # "do place it with web-frontend"
     return "", 0.8
+
+
+def _placed_elsewhere(seg: Segment, item: Mark) -> bool:
+    """A refused clause that names a place or kind of node besides the app: the app is what is kept
+    from it, not what is refused."""
+    others = [
+        m
+        for m in seg.items + seg.borrowed
+        if m is not item
+        and any(
+            t.role == "concept" or (t.role == "ent" and t.kind in ("zone", "node", "label", "gpu", "arch"))
+            for t in m.tags
+        )
+    ]
+    for other in others:
+        lo, hi = sorted((item, other), key=lambda m: m.start)
+        between = [m for m in seg.marks if lo.end <= m.start < hi.start]
+        if all(m.has("conj") or m.has("filler") or m.has("head") for m in between):
+            return False  # "steer clear of the search-indexer pods and gpu-worker-02": a list refused
+    return bool(others)
 
 
 def _other_zone_from(seg: Segment, item: Mark) -> bool:
@@ -208,6 +230,8 @@ def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params,
         return None if neg else ("same_zone_as", {"app": tag.value}, factor)
     if neg and not cue and _other_zone_from(seg, item):
         return "same_zone_as", {"app": tag.value}, 0.9  # "not in a different zone from scylla"
+    if not cue and neg and _placed_elsewhere(seg, item):
+        return None  # "the recording vault must not be preempted", "keep dorado out of there": the workload
     if cue == "colo" or neg:
         return ("avoid_colocation_with" if neg else "colocate_with"), {"app": tag.value}, factor
     return None
