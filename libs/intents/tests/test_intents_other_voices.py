@@ -1278,7 +1278,10 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("nightly run, whichever node is emptiest", {("prefer_least_loaded", "resource=any", "medium")}),
     # the app in a refused clause that names a place is the workload kept from it, not a refused
     # neighbour; listed beside the place, it is refused with it
-    ("the honey-extractor must never run on spot", {("avoid_spot", "", "critical")}),
+    (
+        "we cannot accept the risk of the honey-extractor being preempted, no spot",
+        {("avoid_spot", "", "critical")},
+    ),
     (
         "steer clear of the wax-scheduler pods and drone-02",
         {
