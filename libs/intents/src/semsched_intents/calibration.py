@@ -7,7 +7,7 @@ holdout split, the blind set, or a set not scored yet): heuristic scores binned 
 0.85 / 0.9, each bin's accuracy smoothed toward 0.90 with 10 pseudo-counts, made monotone by
 pool-adjacent-violators. Between knots the map is linear; outside them it is flat. The study sets,
 written by other people against other clusters, show how much less a low score is worth on unseen
-text than the tune split alone suggested (D24).
+text than the tune split alone suggested (docs/decisions.md, D27).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ a city code ("lon1", "zrh-dc1", "mad1"), or a public cloud region it is in ("us-
 northern Virginia, "europe-west3-b" Google's Frankfurt). A place word in a hint then names every zone
 of the context inside that place; a place that holds none of them names nothing. The facts are public:
 city codes are IATA codes and the usual abbreviations; cloud regions are the providers' documented
-locations. The choices are written down in docs/decisions.md (D23).
+locations. The choices are written down in docs/decisions.md (D26).
 """
 
 from __future__ import annotations
