@@ -12,7 +12,7 @@ adjacent violators). The holdout split and the blind set are never read here.
 
 The study sets carry most of the weight: they were written by other people against other clusters,
 so the parser's accuracy on them, though optimistic once studied, is much nearer its accuracy on
-unseen hints than on the tune split it was written from (see docs/decisions.md, D24).
+unseen hints than on the tune split it was written from (see docs/decisions.md, D27).
 """
 
 from __future__ import annotations
