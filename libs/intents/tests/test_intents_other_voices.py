@@ -1289,6 +1289,12 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
             ("avoid_nodes", "nodes=['drone-02']", "medium"),
         },
     ),
+    # "cost" as a verb or a reason asks for no low cost; a machine hall is a zone
+    (
+        "keep the replicas on separate hosts; losing a host should cost us at most one match",
+        {("spread_replicas_nodes", "", "medium")},
+    ),
+    ("same machine hall as pollen-counter", {("same_zone_as", "app=pollen-counter", "medium")}),
     # irony: a sentence opened by "oh" asks for the opposite
     (
         "oh yes, do put it on spot, losing a day of work was SO much fun last time",

@@ -49,6 +49,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "cue:samezone",
         "same zone as|same az as|same availability zone as|same region as|same site as|same site|"
         "same location as|same dc|same datacenter|same data center|same pop as|same machine room as|"
+        "same machine hall as|same data hall as|same hall as|"
         "same machine room|same server room as|same server room|same computer room as|"
         "same datacenter as|same data center as|same dc as|same zone with|zone where|az where|same zone|"
         "same az|same availability zone|same region|same zones as|same azs as|zone of|az of|"

@@ -1048,6 +1048,18 @@ def _corrected_as(marks: list[Mark]) -> None:
             marks[n].tags = tuple(t for t in cue.tags if t.role == "cue")
 
 
+def _cost_as_verb(marks: list[Mark]) -> None:
+    """ "losing a node should cost us at most one match", "for cost reasons", "a $0 marginal cost": the
+    word cost as a verb, a reason or a figure asks for no low cost."""
+    for n, mark in enumerate(marks):
+        if not mark.has("concept", "cheap") or mark.text not in ("cost", "costs", "costing"):
+            continue
+        nxt = marks[n + 1].text if n + 1 < len(marks) else ""
+        prev = marks[n - 1].text if n else ""
+        if nxt in ("us", "me", "them", "you", "reasons", "reason") or prev in ("marginal", "zero", "0", "$0"):
+            mark.tags = ()
+
+
 def _nothing_of(marks: list[Mark]) -> None:
     """ "nothing x86 please", "nothing flaky, nothing on spot": "nothing" before a name refuses it."""
     for n in range(len(marks) - 1):
@@ -1641,6 +1653,7 @@ def refine_marks(
     _capped(marks)
     _nothing_of(marks)
     _it_avoided(marks)
+    _cost_as_verb(marks)
     _corrected_as(marks)
     _split_between(marks)
     _closing_one(marks)
