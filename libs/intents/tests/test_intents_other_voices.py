@@ -1295,6 +1295,20 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         {("spread_replicas_nodes", "", "medium")},
     ),
     ("same machine hall as pollen-counter", {("same_zone_as", "app=pollen-counter", "medium")}),
+    # the workload told of before a negated modal; siblings after a slash or "and -02" are the named
+    # node's; "X ones too" continues a refusal
+    ("no spot, honey-extractor can't get preempted mid-harvest", {("avoid_spot", "", "medium")}),
+    (
+        "keep it off drone-01 and -02, it's pure CPU work",
+        {("avoid_nodes", "nodes=['drone-01', 'drone-02']", "medium")},
+    ),
+    (
+        "avoid wax-scheduler nodes, and ideally pollen-counter ones too",
+        {
+            ("avoid_colocation_with", "app=wax-scheduler", "medium"),
+            ("avoid_colocation_with", "app=pollen-counter", "weak"),
+        },
+    ),
     # irony: a sentence opened by "oh" asks for the opposite
     (
         "oh yes, do put it on spot, losing a day of work was SO much fun last time",

@@ -162,6 +162,15 @@ def _workload(seg: Segment, item: Mark) -> bool:
     """ "for fraud-model v8", "NEVER schedule the ranked matchmaker in sgp", "keep the kafka brokers out
     of zone-c": an app that is what the hint is about (the object of a placement verb, with the
     place after it) is the workload itself, not a pod to sit with or away from."""
+    words = [m for m in seg.marks if not m.has("filler")]
+    if (
+        len(words) > 1
+        and words[0] is item
+        and words[1].has("mod")
+        and words[1].has("neg")
+        and not seg.has("cue")
+    ):
+        return True  # "checkout can't get preempted in the middle of a payment": the workload told of
     before = [m for m in seg.marks if m.end <= item.start and (m.text == "for" or not m.has("filler"))]
     k = len(before) - 1
     while k >= 0 and not before[k].tags and k >= len(before) - 2:  # "the ranked matchmaker"

@@ -647,6 +647,8 @@ def _node_ranges(marks: list[Mark], tokens: Sequence[Token]) -> list[Mark]:
     for mark in marks:
         sibling = _slash_sibling(out, mark)
         if sibling is not None:  # "edge-crw01/02": edge-crw02 as well
+            if out[-1].punct == "\u2014":
+                out.pop()  # "trolley-gpu-01 and -02": the hyphen stood for the stem, it ends no clause
             out.append(sibling)
             continue
         hyphen = bool(out) and mark.entity() is not None and tokens[mark.start].joined
@@ -1002,6 +1004,13 @@ def _it_avoided(marks: list[Mark]) -> None:
 
 
 _ONE_OF = frozenset({"the", "that", "this", "which", "other", "another", "any", "each", "every", "no", "a"})
+
+
+def _named_ones(marks: list[Mark]) -> None:
+    """ "clickhouse ones too", "the sata ones": "ones" after a name is that name's nodes, no pronoun."""
+    for n in range(1, len(marks)):
+        if marks[n].text == "ones" and marks[n].has("pron") and marks[n - 1].entity() is not None:
+            marks[n].tags = (Tag("head"),)
 
 
 def _closing_one(marks: list[Mark]) -> None:
@@ -1657,6 +1666,7 @@ def refine_marks(
     _corrected_as(marks)
     _split_between(marks)
     _closing_one(marks)
+    _named_ones(marks)
     _tag_questions(marks)
     _more_figures(marks)
     _fallbacks(marks)

@@ -210,7 +210,9 @@ def _continuation(st: _State, i: int) -> Mark | None:
     if kind == "zone" and word in st.table.zone_ids:
         return Mark(i, i + 1, (Tag("ent", st.table.zone_ids[word], kind="zone"),))
     if kind == "node" and word.isdigit():
-        for family in st.table.node_ids.values():
+        own = st.table.node_ids.get(written.replace("-", " ")) if written else None
+        families = [own] if own and str(int(word)) in own else list(st.table.node_ids.values())
+        for family in families:  # "chiller-01/02/03": the siblings of the node just named first
             if str(int(word)) in family:
                 return Mark(i, i + 1, (Tag("ent", family[str(int(word))], kind="node"),))
     if kind == "node" and word in st.table.node_ids.get("", {}):
