@@ -1309,6 +1309,25 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
             ("avoid_colocation_with", "app=pollen-counter", "weak"),
         },
     ),
+    # "make it 12" after a correction; "X matters less than Y"; spread "over nodes and zones"; "fine-tune"
+    ("give it 8 free cores, no wait, make it 12", {("min_free_cpu", "cores=12.0", "medium")}),
+    ("cost matters less than reliability here", {("prefer_reliable_nodes", "", "medium")}),
+    (
+        "spread the pods over different nodes and combs",
+        {("spread_replicas_nodes", "", "medium"), ("spread_replicas_zones", "", "medium")},
+    ),
+    ("we'd like L4s for this fine-tune", {("prefer_gpu_models", "models=['l4']", "medium")}),
+    # allowed anywhere but X refuses X; a fraction of a unit; "don't all need to" asks nothing
+    ("ok to go anywhere except comb-roof", {("avoid_zones", "zones=['comb-roof']", "medium")}),
+    ("1/2 TB of free mem needed", {("min_free_memory", "gib=512.0", "critical")}),
+    ("the replicas don't all need to sit on one host", set()),
+    # a level after the load word; "shared a node"; "rarely breaks"
+    ("gpu usage low pls", {("prefer_least_loaded", "resource=gpu", "medium")}),
+    (
+        "it'd be lovely if honey-extractor and this shared a node",
+        {("colocate_with", "app=honey-extractor", "weak")},
+    ),
+    ("a node that rarely breaks would be nice", {("prefer_reliable_nodes", "", "weak")}),
     # irony: a sentence opened by "oh" asks for the opposite
     (
         "oh yes, do put it on spot, losing a day of work was SO much fun last time",

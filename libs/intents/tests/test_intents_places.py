@@ -34,6 +34,9 @@ CLOUD = ClusterContext(
     nodes=["ip-10-0-0-1", "ip-10-0-0-2"],
     apps=["checkout"],
 )
+CAGES = ClusterContext(
+    name="test-places-cages", zones=["ld4-cage", "ty3-cage", "harrier-cage"], nodes=["k1", "k2"]
+)
 PLAIN = ClusterContext(name="test-places-plain", zones=["zone-a", "zone-b"], nodes=["n1", "n2"])
 
 CASES: list[tuple[ClusterContext, str, Expected]] = [
@@ -96,6 +99,9 @@ CASES: list[tuple[ClusterContext, str, Expected]] = [
         {("avoid_zones", "zones=['prg-dc1']", "medium")},
     ),
     (CODES, "not in hel1, the Helsinki DC is being migrated", {("avoid_zones", "zones=['hel1']", "medium")}),
+    # a zone's first part, when the rest is shared ("ld4" for ld4-cage), misspelt too
+    (CAGES, "keep this in ld4", {("prefer_zones", "zones=['ld4-cage']", "medium")}),
+    (CAGES, "zone: harier", {("prefer_zones", "zones=['harrier-cage']", "medium")}),
     # public cloud regions; a zone's own name is that zone only
     (CLOUD, "Virginia", {("prefer_zones", "zones=['us-east-1a', 'us-east-1b']", "medium")}),
     (

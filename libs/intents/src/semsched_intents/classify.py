@@ -374,7 +374,15 @@ def classify(seg: Segment) -> list[Candidate]:
     """Candidates for one segment (its own mentions, or the ones it borrowed through a pronoun)."""
     out: list[Candidate] = []
     items = seg.items + seg.borrowed
-    drop_at = next((m.start for m in seg.marks if m.has("drop")), None)
+    spreads = [m.start for m in seg.marks if m.has("concept", "spread")]
+    drop_at = next(  # "spread the pods over different nodes and zones": "over" is where, not instead of
+        (
+            m.start
+            for m in seg.marks
+            if m.has("drop") and not (m.text == "over" and any(s < m.start for s in spreads))
+        ),
+        None,
+    )
     if drop_at is not None and any(m.start < drop_at for m in items):
         items = [m for m in items if m.start < drop_at]  # "prefer node-1 over node-2": node-2 is no request
     exempt_at = _exemption(seg)

@@ -43,7 +43,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "next door to|next door|next-door to|same computer as|same device as|the same computer as|"
         "same computer|same device|"
         "co-tenancy with|cotenancy with|co tenancy with|"
-        "share the node|share the same node|share a box|share a machine",
+        "share the node|share the same node|share a box|share a machine|shared a node|shared a host|"
+        "shared a box|shared a machine",
     ),
     (
         "cue:samezone",
@@ -86,6 +87,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
     (
         "concept:reliable",
         "reliable|reliability|stable|stability|healthy|robust|solid|dependable|"
+        "rarely breaks|rarely crashes|rarely fails|rarely goes down|never breaks|never crashes|"
+        "doesn't keep falling over|does not keep falling over|clean incident record|"
         "trustworthy|clean failure history|good track record|failure-free|fault-free|proven|"
         "battle-tested|uptime|well-behaved|rock solid|least failures|fewest failures|fewer failures|"
         "no failures|few failures|low failure rate|lowest failure rate|good history|clean history|"

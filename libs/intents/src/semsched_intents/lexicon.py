@@ -318,6 +318,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "minimum|min|min of|a minimum of|no less than|not less than|the|a|an|of|for|on|in|to|is|are|be|"
         "multi arch|multi-arch|multiarch|whether or not|just|not only|tbh|thanks|thank you|hey|hi|ok so|"
         "in general|generally|in the general case|as a general rule|pods in|per|x|lol|kindly|even|either|"
+        "fine tune|fine tuning|fine tuned|fine tunes|finetune|finetuning|"
         "from|you've got|we've got|you have|we have|with|by|at|than|into|onto|as|its|it",
     ),
 )

@@ -895,6 +895,12 @@ def _not_needed(seg: Segment) -> bool:
     SR-IOV needed"."""
     if seg.marks and seg.marks[0].text in ("no need", "no need to", "needn't", "don't need to"):
         return True  # "no need to spread across regions for this one"
+    texts = [m.text for m in seg.marks]
+    for k, text in enumerate(texts):  # "the replicas don't all need to sit on one node"
+        if text in ("don't", "doesn't", "do not", "does not") and any(
+            t in ("need to", "needs to", "need", "have to", "has to") for t in texts[k + 1 : k + 4]
+        ):
+            return True
     last_item = max((m.start for m in seg.items), default=-1)
     no_before = seg.marks and seg.marks[0].text == "no"
     if no_before and any(m.text in ("needed", "required") and m.start > last_item for m in seg.marks):
@@ -1004,7 +1010,8 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
     """Permission ("spot is fine"), background ("zone-b had an outage") and descriptions place nothing;
     `named_before`: an earlier clause of the sentence names something ("r3 or r4, those have ...")."""
     told = not seg.decided and _narrated(seg)  # "Decision: X is pinned to Y": stated, and so decided
-    if seg.silenced or seg.has("permverb") or told or _condition_on_event(seg):
+    allowed = seg.has("permverb") and not _excludes(seg)  # "ok to go anywhere except hall-tundra" refuses
+    if seg.silenced or allowed or told or _condition_on_event(seg):
         return True
     if _pronoun_statement(seg, elsewhere or named_before) or _purpose(seg) or _consequence(seg):
         return True

@@ -114,6 +114,14 @@ def _load_cap(marks: list[Mark], n: int) -> bool:
 
 
 def _load_combos(marks: list[Mark]) -> None:
+    for n in range(1, len(marks)):  # "gpu usage low pls": the level after the load word
+        mark, before = marks[n], marks[n - 1]
+        if (mark.has("low") or mark.has("high")) and before.has("load") and mark.entity() is None:
+            closing = marks[n + 1] if n + 1 < len(marks) else None
+            if closing is None or closing.punct or closing.has("mod") or closing.has("filler"):
+                level = "idle" if mark.has("low") else "busy"
+                mark.tags = (Tag("concept", level),)
+                before.tags = tuple(t for t in before.tags if t.role == "res")
     for n, mark in enumerate(marks):
         if mark.text in _UNDER and not mark.tags and _load_cap(marks, n):
             continue
@@ -901,7 +909,11 @@ def _one_kind_of_node(marks: list[Mark]) -> list[Mark]:
 def _made_that(marks: list[Mark]) -> None:
     """ "6 free cores. Sorry, make that 12": a bare figure after "make that" corrects the last figure."""
     for n in range(1, len(marks)):
-        if not (marks[n - 1].has("corr") and marks[n - 1].text in ("make that", "make it")):
+        said = marks[n - 1].has("corr") and marks[n - 1].text in ("make that", "make it")
+        split = n >= 2 and marks[n - 2].text == "make" and marks[n - 1].text in ("it", "that")
+        if split:  # "no wait, make it 12"
+            split = any(m.has("corr") for m in marks[max(0, n - 5) : n - 2])
+        if not (said or split):
             continue
         if marks[n].tags or not marks[n].text.isdigit():
             continue
@@ -958,6 +970,7 @@ def _fallbacks(marks: list[Mark]) -> None:
 _BEATS = frozenset(
     {"beats", "beat", "trumps", "trump", "outweighs", "wins over", "more important than", "matters more than"}
 )
+_LOSES = frozenset({"matters less than", "less important than", "comes second to", "is secondary to"})
 
 
 def _losers(marks: list[Mark]) -> None:
@@ -967,6 +980,12 @@ def _losers(marks: list[Mark]) -> None:
     for n, mark in enumerate(marks):
         if mark.text in _BEATS and n + 1 < len(marks) and marks[n + 1].has("concept"):
             marks[n + 1].tags = ()
+        elif mark.text in _LOSES and n and marks[n - 1].has("concept"):
+            marks[n - 1].tags = ()  # "cost matters less than reliability here"
+        elif mark.text == "matters" and n and marks[n - 1].has("concept") and n + 1 < len(marks):
+            if marks[n + 1].text == "less than":
+                marks[n - 1].tags = ()
+                mark.tags = marks[n + 1].tags = (Tag("filler"),)
         elif mark.text == "than" and mark.has("drop"):
             rather = next((k for k in range(n - 1, max(-1, n - 9), -1) if "rather" in marks[k].text), None)
             between = rather is not None and all(m.entity() is None for m in marks[rather + 1 : n])
@@ -1252,8 +1271,11 @@ def _both_levels(marks: list[Mark]) -> None:
             continue
         if spread.has("concept", "spread_zones") and word.text in MACHINE_NOUNS:
             word.tags = (Tag("concept", "spread_nodes"),)
-        elif spread.has("concept", "spread_nodes") and word.has("zoneword") and word.entity() is None:
-            word.tags = (Tag("concept", "spread_zones"),)
+        elif (spread.has("concept", "spread_nodes") or spread.has("concept", "apart")) and word.has(
+            "zoneword"
+        ):
+            if word.entity() is None:  # "different nodes and zones"
+                word.tags = (Tag("concept", "spread_zones"),)
         elif spread.text in MACHINE_NOUNS and word.has("zoneword") and _spread_before(marks, n):
             spread.tags = (Tag("concept", "spread_nodes"),)  # "spread across nodes and sites"
             word.tags = (Tag("concept", "spread_zones"),)

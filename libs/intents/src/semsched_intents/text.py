@@ -223,6 +223,15 @@ def spoken_names(text: str) -> str:
     return _SPOKEN_DIGITS.sub(lambda m: "".join(_DIGIT_WORDS[w.lower()] for w in m.group(1).split(" ")), text)
 
 
+_FRACTION = re.compile(
+    r"(?<![\w./])([1-9])/([2-8])(?=\s*(?:tb|tib|t|gb|gib|g|gig|gigs|of a tb|cores?|cpus?)\b)", re.IGNORECASE
+)
+
+
+def _fraction(found: re.Match[str]) -> str:
+    return f"{int(found.group(1)) / int(found.group(2)):g}"
+
+
 def _gpu_glued(found: re.Match[str]) -> str:
     glued = found.group(1) + found.group(2)
     return glued if glued.lower() in _GPU_GLUED else found.group(0)
@@ -245,6 +254,8 @@ def sanitise(hint: str) -> str:
     if not text.isascii():
         text = _MIXED_WORD.sub(_latinise, _symbols(text))
     text = code_words(batch_words(text))
+    if "/" in text:
+        text = _FRACTION.sub(_fraction, text)  # "1/2 TB of free mem"
     if "US" in text or "U.S" in text:
         text = _the_us(text)
     if "-" in text:

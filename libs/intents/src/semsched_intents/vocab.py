@@ -323,11 +323,12 @@ def _add_zones(table: PhraseTable, zones: list[str]) -> None:
     firsts: dict[str, list[str]] = {}
     for zone in zones:  # "not bcn" for bcn-c1, when no other zone starts so
         toks = phrase_tokens(zone)
-        if len(toks) >= 2 and toks[0].isalpha() and len(toks[0]) >= 3:
-            firsts.setdefault(toks[0], []).append(zone)
+        if len(toks) >= 2 and toks[0].isalnum() and len(toks[0]) >= 3 and not toks[0].isdigit():
+            firsts.setdefault(toks[0], []).append(zone)  # "ld4" for ld4-cage
     for first, owners in firsts.items():
         if len(owners) == 1 and (first,) not in table.entries and first not in COMMON_VALUES:
             table.add((first,), Tag("ent", owners[0], kind="zone", ambiguous=True))
+            table.add_fuzzy(first, Tag("ent", owners[0], kind="zone", ambiguous=True))  # "harier"
     spelled = tuple(phrase_tokens(w) for word in words for w in _SPELLED_OUT.get(word, ()))  # "building b"
     for phrase in spelled:  # "same point of presence as"
         if not table.entries.get(phrase):
