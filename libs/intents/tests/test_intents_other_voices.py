@@ -1328,6 +1328,24 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         {("colocate_with", "app=honey-extractor", "weak")},
     ),
     ("a node that rarely breaks would be nice", {("prefer_reliable_nodes", "", "weak")}),
+    # places told of in a reason; GPUs kept free; who a thing is saved for; the workload described
+    (
+        "keep it in comb-east, the comb-roof nodes get hot in summer",
+        {("prefer_zones", "zones=['comb-east']", "medium")},
+    ),
+    (
+        "consolidate please, we want to power down the comb-roof nodes at night",
+        {("prefer_bin_packing", "", "medium")},
+    ),
+    (
+        "use an L4 for this, keep the A100s free for the big runs",
+        {("prefer_gpu_models", "models=['l4']", "medium"), ("avoid_gpu_models", "models=['a100']", "medium")},
+    ),
+    (
+        "avoid nvme nodes, save that for the honey-extractor",
+        {("avoid_node_label", "key=disk,value=nvme", "medium")},
+    ),
+    ("no spot. honey-extractor runs are not idempotent.", {("avoid_spot", "", "medium")}),
     # irony: a sentence opened by "oh" asks for the opposite
     (
         "oh yes, do put it on spot, losing a day of work was SO much fun last time",

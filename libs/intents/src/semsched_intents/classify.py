@@ -163,14 +163,10 @@ def _workload(seg: Segment, item: Mark) -> bool:
     of zone-c": an app that is what the hint is about (the object of a placement verb, with the
     place after it) is the workload itself, not a pod to sit with or away from."""
     words = [m for m in seg.marks if not m.has("filler")]
-    if (
-        len(words) > 1
-        and words[0] is item
-        and words[1].has("mod")
-        and words[1].has("neg")
-        and not seg.has("cue")
-    ):
-        return True  # "checkout can't get preempted in the middle of a payment": the workload told of
+    told = len(words) > 1 and words[0] is item and not seg.has("cue")
+    described = any(m.text in ("are not", "is not", "isn't", "aren't") for m in words[1:3])
+    if told and ((words[1].has("mod") and words[1].has("neg")) or described):
+        return True  # "checkout can't get preempted mid-payment", "payout runs are not idempotent"
     before = [m for m in seg.marks if m.end <= item.start and (m.text == "for" or not m.has("filler"))]
     k = len(before) - 1
     while k >= 0 and not before[k].tags and k >= len(before) - 2:  # "the ranked matchmaker"

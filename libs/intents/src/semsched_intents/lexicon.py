@@ -205,6 +205,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
     (
         "bg",
         "had|has had|was|were|been|got burned|got bitten|got hit|last week|last month|"
+        "get hot|gets hot|get too hot|run hot|get crowded|power down|powered down|power off|shut down|"
+        "switch off|turn off|scale to zero|"
         "last quarter|last year|last time|last night|last run|yesterday|ago|are in|is in|are on|is on|"
         "is sat on|is sitting on|is currently on|currently on|is currently running on|currently running on|"
         "currently runs on|"

@@ -1088,6 +1088,35 @@ def _cost_as_verb(marks: list[Mark]) -> None:
             mark.tags = ()
 
 
+_SAVED = frozenset(
+    {"save that", "save those", "save them", "save it", "leave that", "leave those", "leave them"}
+)
+
+
+_POWERED_DOWN = frozenset({"power down", "powered down", "power off", "shut down", "switch off", "turn off"})
+
+
+def _saved_for(marks: list[Mark]) -> None:
+    """ "avoid premium networking, save that for the realtime stuff": who it is saved for is no place;
+    nor what is to be powered down ("we want to power down the gallery nodes at night")."""
+    for n, mark in enumerate(marks):
+        if mark.text in _POWERED_DOWN:
+            for m in marks[n + 1 : n + 3]:
+                if m.entity() is not None and not m.has("qty"):
+                    m.tags = ()
+    for n in range(len(marks) - 2):
+        saved = marks[n].text in _SAVED or (
+            marks[n].text in ("save", "leave") and marks[n + 1].text in ("that", "those", "them", "it")
+        )
+        if not saved:
+            continue
+        k = n + 1 if marks[n].text in _SAVED else n + 2
+        if k < len(marks) and marks[k].text == "for":
+            for m in marks[k + 1 : k + 4]:
+                if m.entity() is not None:
+                    m.tags = ()
+
+
 def _nothing_of(marks: list[Mark]) -> None:
     """ "nothing x86 please", "nothing flaky, nothing on spot": "nothing" before a name refuses it."""
     for n in range(len(marks) - 1):
@@ -1635,7 +1664,11 @@ def _kept_free(marks: list[Mark]) -> None:
     for n in range(2, len(marks)):
         p = n - 1 - (1 if marks[n - 1].has("head") and n >= 3 else 0)  # "keep the accel nodes free"
         place = marks[p].entity()
-        if marks[n].text not in _KEPT_FREE or place is None or place.kind not in ("node", "zone", "label"):
+        if (
+            marks[n].text not in _KEPT_FREE
+            or place is None
+            or place.kind not in ("node", "zone", "label", "gpu")
+        ):
             continue
         verb = marks[p - 1] if not marks[p - 1].has("filler") or p < 2 else marks[p - 2]
         if verb.text in ("keep", "leave", "keep it", "leave it"):
@@ -1684,6 +1717,7 @@ def refine_marks(
     _capped(marks)
     _nothing_of(marks)
     _it_avoided(marks)
+    _saved_for(marks)
     _cost_as_verb(marks)
     _corrected_as(marks)
     _split_between(marks)
