@@ -1346,6 +1346,9 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         {("avoid_node_label", "key=disk,value=nvme", "medium")},
     ),
     ("no spot. honey-extractor runs are not idempotent.", {("avoid_spot", "", "medium")}),
+    # a statement checked ("..., right?") and a request to look ask nothing
+    ("drone-01 is the login node, right?", set()),
+    ("the graphs look weird for drone-02, can someone check?", set()),
     # irony: a sentence opened by "oh" asks for the opposite
     (
         "oh yes, do put it on spot, losing a day of work was SO much fun last time",

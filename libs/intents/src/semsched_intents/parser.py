@@ -391,7 +391,13 @@ def _info_question(sentence: list[Segment]) -> bool:
     told = any(
         " ".join(m.text for m in marks[k : k + 3]).startswith(_ASKS_TO_TELL) for k in range(len(marks))
     )
-    if not (marks[at].text.split(" ")[0] in _INFO_OPENERS or opening.startswith(_ASKS_TO_TELL) or told):
+    # "haar01 is the login node, right?": a statement checked, nothing asked
+    last = [m.text for m in sentence[-1].marks]
+    checked = len(sentence) >= 2 and last in (["right"], ["correct"], ["yeah"], ["no"])
+    checked = checked and any(m.text.split(" ")[0] in ("is", "are") for m in marks)
+    if not (
+        marks[at].text.split(" ")[0] in _INFO_OPENERS or opening.startswith(_ASKS_TO_TELL) or told or checked
+    ):
         return False
     return not any(m.text.startswith(_ASKS_LEAVE) for m in marks)
 
@@ -401,6 +407,8 @@ _ASKS_TO_TELL = (
     *("can you tell", "could you tell", "can you check", "could you check", "can you confirm"),
     *("could you confirm", "do you know", "tell me", "any idea", "can you explain", "could you explain"),
     *("should we worry", "should i worry", "should we be worried"),
+    *("can someone check", "could someone check", "can somebody check", "can someone look"),
+    *("could someone look", "can anyone check", "can someone confirm", "could someone confirm"),
 )
 
 
