@@ -1349,6 +1349,9 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     # a statement checked ("..., right?") and a request to look ask nothing
     ("drone-01 is the login node, right?", set()),
     ("the graphs look weird for drone-02, can someone check?", set()),
+    # a bare figure after "wait" corrects the last; a zone's last word before "site"
+    ("needs 64 GB RAM headroom, wait, 32 is enough", {("min_free_memory", "gib=32.0", "critical")}),
+    ("anywhere but the roof site", {("avoid_zones", "zones=['comb-roof']", "medium")}),
     # irony: a sentence opened by "oh" asks for the opposite
     (
         "oh yes, do put it on spot, losing a day of work was SO much fun last time",

@@ -910,6 +910,11 @@ def _made_that(marks: list[Mark]) -> None:
     """ "6 free cores. Sorry, make that 12": a bare figure after "make that" corrects the last figure."""
     for n in range(1, len(marks)):
         said = marks[n - 1].has("corr") and marks[n - 1].text in ("make that", "make it")
+        # "256 GB headroom — wait, 128 is enough": a bare figure right after a correction word
+        prev = marks[n - 2] if marks[n - 1].punct and n >= 2 else marks[n - 1]
+        said = said or (
+            prev.has("corr") and n + 1 < len(marks) and marks[n + 1].text in ("is", "will", "should")
+        )
         split = n >= 2 and marks[n - 2].text == "make" and marks[n - 1].text in ("it", "that")
         if split:  # "no wait, make it 12"
             split = any(m.has("corr") for m in marks[max(0, n - 5) : n - 2])

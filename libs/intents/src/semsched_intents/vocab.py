@@ -337,6 +337,9 @@ def _add_zones(table: PhraseTable, zones: list[str]) -> None:
     for short, zone in table.zone_ids.items():
         for prefix in (*_ZONE_PREFIXES, *spelled):
             table.add((*prefix, short), Tag("ent", zone, kind="zone"))
+        for noun in ("site", "zone", "dc", "hall", "region", "room", "cage"):  # "the dr site" for dublin-dr
+            if short.isalpha() and (short, noun) not in table.entries:
+                table.add((short, noun), Tag("ent", zone, kind="zone"))
         if _BARE_ZONE_ID.match(short) and (short,) not in table.entries and short not in COMMON_VALUES:
             table.add((short,), Tag("ent", zone, kind="zone"))
 
