@@ -959,6 +959,24 @@ def _more_figures(marks: list[Mark]) -> None:
 _RUN_OUT = ("full", "busy", "gone", "down", "unavailable", "taken", "out", "maxed", "saturated")
 
 
+def _one_free(marks: list[Mark]) -> None:
+    """ "doesn't matter which GPU, as long as there's one free": a count and "free" after a resource
+    named earlier in the sentence counts that resource."""
+    for n in range(1, len(marks) - 1):
+        count = NUMBER_WORDS.get(marks[n].text) if marks[n].text in NUMBER_WORDS else None
+        if count is None and marks[n].text.isdigit():
+            count = float(marks[n].text)
+        if count is None or not marks[n + 1].has("qadj") or any(t.role == "qty" for t in marks[n].tags):
+            continue
+        for k in range(n - 1, max(-1, n - 10), -1):
+            if marks[k].punct in (".", "!", "?"):
+                break
+            res = next((t.value for t in marks[k].tags if t.role == "res"), None)
+            if res is not None:
+                marks[n].tags = (Tag("qty", f"{count:.6g}", kind=res),)
+                break
+
+
 def _fallbacks(marks: list[Mark]) -> None:
     """ "gsx-iad-102 if 101 is full", "westeurope-1 if both are full": a name, then the case it is
     for; the fallback is still asked for, the other place's state is no report."""
@@ -1730,6 +1748,7 @@ def refine_marks(
     _named_ones(marks)
     _tag_questions(marks)
     _more_figures(marks)
+    _one_free(marks)
     _fallbacks(marks)
     _losers(marks)
     _not_fine_to(marks)
