@@ -1353,6 +1353,7 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("needs 64 GB RAM headroom, wait, 32 is enough", {("min_free_memory", "gib=32.0", "critical")}),
     ("anywhere but the roof site", {("avoid_zones", "zones=['comb-roof']", "medium")}),
     ("doesn't matter which GPU, as long as there's one free", {("min_free_gpus", "count=1", "medium")}),
+    ("the job reads clover-scans but it's small, locality doesn't matter", set()),
     # irony: a sentence opened by "oh" asks for the opposite
     (
         "oh yes, do put it on spot, losing a day of work was SO much fun last time",

@@ -109,12 +109,20 @@ class CpuParser:
         asking = [
             seg for sentence in sentences for seg in sentence if (seg.items or seg.borrowed) and requests(seg)
         ]
+        # "reads pdb-mirror but it's small, locality doesn't matter": no locality is asked anywhere
+        no_locality = any(
+            seg.has("cue", "locality") and any(m.text in _INDIFFERENCE for m in seg.marks)
+            for sentence in sentences
+            for seg in sentence
+        )
         for sentence in sentences:
             per_sentence.append([])
             for k, seg in enumerate(sentence):
                 elsewhere = any(other is not seg for other in asking)
                 quiet = _silenced(seg, elsewhere, any(s.items for s in sentence[:k]))
                 found = [] if quiet else classify(seg)
+                if no_locality and not seg.has("cue", "locality"):
+                    found = [c for c in found if c.type != "prefer_data_locality"]
                 per_sentence[-1].extend(found)
                 if not found and not quiet and _is_request(seg) and not seg.has("perm"):
                     unparsed.append(_span_text(text, tokens, seg))
