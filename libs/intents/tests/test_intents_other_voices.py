@@ -1354,6 +1354,13 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("anywhere but the roof site", {("avoid_zones", "zones=['comb-roof']", "medium")}),
     ("doesn't matter which GPU, as long as there's one free", {("min_free_gpus", "count=1", "medium")}),
     ("the job reads clover-scans but it's small, locality doesn't matter", set()),
+    # "cram it onto busy nodes"; "the X node" is the node X runs on; who a node is reserved for
+    ("cram it in with other pods on busy nodes", {("prefer_bin_packing", "", "medium")}),
+    ("prefer the wax-scheduler node", {("colocate_with", "app=wax-scheduler", "medium")}),
+    (
+        "drone-01 is reserved for honey-extractor, keep this off it",
+        {("avoid_nodes", "nodes=['drone-01']", "medium")},
+    ),
     # irony: a sentence opened by "oh" asks for the opposite
     (
         "oh yes, do put it on spot, losing a day of work was SO much fun last time",

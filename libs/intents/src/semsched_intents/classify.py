@@ -129,6 +129,11 @@ def _app_cue(seg: Segment, item: Mark) -> tuple[str, float]:
     before_words = [m.text for m in seg.marks if m.end <= item.start and m.text not in ("the", "a")]
     if before_words and before_words[-1] == "with" and seg.has("verb"):
         return "colo", 0.85  # "do place it with web-frontend"
+    its_node = (
+        after is not None and after.start == item.end and after.text in ("node", "nodes", "box", "boxes")
+    )
+    if its_node and (seg.has("verb") or seg.has("mod")):
+        return "colo", 0.85  # "prefer the mlflow node": the node it runs on
     return "", 0.8
 
 

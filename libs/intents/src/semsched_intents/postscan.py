@@ -1116,14 +1116,18 @@ _SAVED = frozenset(
 )
 
 
-_POWERED_DOWN = frozenset({"power down", "powered down", "power off", "shut down", "switch off", "turn off"})
+_POWERED_DOWN = frozenset(
+    {"power down", "powered down", "power off", "shut down", "switch off", "turn off", "reserved for"}
+    | {"dedicated to", "set aside for", "earmarked for"}  # "elm-gpu-01 is reserved for translate-bot"
+)
 
 
 def _saved_for(marks: list[Mark]) -> None:
     """ "avoid premium networking, save that for the realtime stuff": who it is saved for is no place;
     nor what is to be powered down ("we want to power down the gallery nodes at night")."""
     for n, mark in enumerate(marks):
-        if mark.text in _POWERED_DOWN:
+        reserved = mark.text in ("is reserved", "are reserved", "reserved") and n + 1 < len(marks)
+        if mark.text in _POWERED_DOWN or (reserved and marks[n + 1].text == "for"):
             for m in marks[n + 1 : n + 3]:
                 if m.entity() is not None and not m.has("qty"):
                     m.tags = ()
