@@ -1361,6 +1361,7 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         "drone-01 is reserved for honey-extractor, keep this off it",
         {("avoid_nodes", "nodes=['drone-01']", "medium")},
     ),
+    ("idle node please, cpu", {("prefer_least_loaded", "resource=cpu", "medium")}),
     # irony: a sentence opened by "oh" asks for the opposite
     (
         "oh yes, do put it on spot, losing a day of work was SO much fun last time",

@@ -102,6 +102,8 @@ CASES: list[tuple[ClusterContext, str, Expected]] = [
     # a zone's first part, when the rest is shared ("ld4" for ld4-cage), misspelt too
     (CAGES, "keep this in ld4", {("prefer_zones", "zones=['ld4-cage']", "medium")}),
     (CAGES, "zone: harier", {("prefer_zones", "zones=['harrier-cage']", "medium")}),
+    # a zone's first part before a noun of its own is an adjective ("the harrier barrier controller")
+    (CAGES, "never on spot, this is the harrier barrier controller", {("avoid_spot", "", "critical")}),
     # public cloud regions; a zone's own name is that zone only
     (CLOUD, "Virginia", {("prefer_zones", "zones=['us-east-1a', 'us-east-1b']", "medium")}),
     (

@@ -203,8 +203,9 @@ def _merge_lists(sentence: list[Segment]) -> list[Segment]:
             continue
         if ahead:
             seg.marks[:0], ahead = ahead, []
-        if out and _aspect(seg):
-            out[-1].marks.extend(seg.marks)  # "least loaded host pls, memory wise"
+        lone_res = len(seg.marks) == 1 and seg.marks[0].has("res") and seg.end_punct in ("", ".", "!")
+        if out and (_aspect(seg) or (lone_res and out[-1].has("concept"))):
+            out[-1].marks.extend(seg.marks)  # "least loaded host pls, memory wise", "idle node please, cpu"
             out[-1].end_punct = seg.end_punct
             continue
         prev_items = out[-1].items if out else []

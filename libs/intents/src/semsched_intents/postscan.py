@@ -1278,7 +1278,13 @@ def _place_as_adjective(marks: list[Mark]) -> None:
     for n in range(len(marks) - 1):
         mark, nxt = marks[n], marks[n + 1]
         nounish = not nxt.tags or all(t.role in _NOUN_ROLES for t in nxt.tags)  # "EU workers", "EU data"
-        if not any(t.key == "place" for t in mark.tags) or not nounish or nxt.punct:
+        tag = mark.entity()
+        # "the gate barrier controller" where a zone is gate-complex: a zone's first part as an adjective
+        short = tag is not None and tag.kind == "zone" and tag.ambiguous and " " not in mark.text
+        if short and tag is not None:  # "mercer hal", "kestrel hill stations": the rest of its name, misspelt
+            rest = tag.value.split("-")[1:2]
+            short = not (rest and rest[0][:2] == nxt.text[:2])
+        if not (short or any(t.key == "place" for t in mark.tags)) or not nounish or nxt.punct:
             continue
         word = nxt.text
         if word in _AFTER_PLACE or len(word) < 3 or word.endswith("ly") or word in _PLACE_NOUNS:
