@@ -281,9 +281,9 @@ def _concept(seg: Segment, item: Mark, name: str, neg: bool) -> tuple[str, Param
         # "spread across nodes rather than zones": what follows "rather than" is turned down
         dropped = next((m.start for m in seg.marks if m.has("drop") and m.text != "over"), None)
         kept = [m for m in seg.marks if dropped is None or m.start < dropped]
-        zonal = any(m.has("zoneword") or m.has("concept", "spread_zones") for m in kept) or any(
-            t.role == "ent" and t.kind == "zone" for m in kept for t in m.tags
-        )  # "spread the replicas across dc-venlo and westeurope-1"
+        # "spread the replicas across dc-venlo and westeurope-1": named zones are zones too
+        named = any(t.role == "ent" and t.kind == "zone" for m in kept for t in m.tags)
+        zonal = named or any(m.has("zoneword") or m.has("concept", "spread_zones") for m in kept)
         name = "spread_zones" if zonal else "spread_nodes"
     zone_spread = next((m for m in seg.marks if m.has("concept", "spread_zones")), None)
     if name == "apart" and zone_spread is not None and not _joined_by_and(seg, item, zone_spread):

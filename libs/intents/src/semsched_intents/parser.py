@@ -182,9 +182,8 @@ def _ironic_proposals(sentences: list[list[Segment]]) -> None:
     marker, a proposal ("let's ...", or a sentence opened by "oh") asks for the opposite."""
     for sentence in sentences:
         opening = sentence[0].marks[0].text if sentence[0].marks else ""
-        oh = opening == "oh" or opening.startswith(
-            "oh "
-        )  # "oh yes, do stick it on spot", "Oh brilliant, another pod on X"
+        # "oh yes, do stick it on spot", "Oh brilliant, another pod on X"
+        oh = opening == "oh" or opening.startswith("oh ")
         if oh or any(m.text in ("let's", "lets", "let us") for seg in sentence for m in seg.marks):
             for seg in sentence:
                 seg.negated = not seg.negated
