@@ -1362,6 +1362,23 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         {("avoid_nodes", "nodes=['drone-01']", "medium")},
     ),
     ("idle node please, cpu", {("prefer_least_loaded", "resource=cpu", "medium")}),
+    # a distinct last word names its node; "runners" heads a label; a cordoned node is told of;
+    # "low priority" describes the job; "she might have meant" corrects
+    (
+        "drone-01 — no wait, drone-02, drone-01 is cordoned",
+        {("prefer_nodes", "nodes=['drone-02']", "medium")},
+    ),
+    ("quite a low priority batch. spot would be fine, even better actually", {("prefer_spot", "", "medium")}),
+    # sizes told or moved ask no memory; of two exclusive choices the fallback asks nothing;
+    # "cpu-wise" is no zone
+    (
+        "the clover-scans set is 3TB, so land where it is cached",
+        {("prefer_data_locality", "dataset=clover-scans", "medium")},
+    ),
+    ("it's only 512Mi, put it anywhere", set()),
+    ("arm if possible, x86 otherwise", {("prefer_arch", "arch=arm64", "weak")}),
+    ("prefer spot, fall back to on-demand", {("prefer_spot", "", "medium")}),
+    ("prefer a quiet box, cpu-wise", {("prefer_least_loaded", "resource=cpu", "medium")}),
     # irony: a sentence opened by "oh" asks for the opposite
     (
         "oh yes, do put it on spot, losing a day of work was SO much fun last time",

@@ -35,7 +35,9 @@ CLOUD = ClusterContext(
     apps=["checkout"],
 )
 CAGES = ClusterContext(
-    name="test-places-cages", zones=["ld4-cage", "ty3-cage", "harrier-cage"], nodes=["k1", "k2"]
+    name="test-places-cages",
+    zones=["ld4-cage", "ty3-cage", "harrier-cage"],
+    nodes=["k1", "k2", "vc-kestrel", "vc-osprey"],
 )
 PLAIN = ClusterContext(name="test-places-plain", zones=["zone-a", "zone-b"], nodes=["n1", "n2"])
 
@@ -104,6 +106,12 @@ CASES: list[tuple[ClusterContext, str, Expected]] = [
     (CAGES, "zone: harier", {("prefer_zones", "zones=['harrier-cage']", "medium")}),
     # a zone's first part before a noun of its own is an adjective ("the harrier barrier controller")
     (CAGES, "never on spot, this is the harrier barrier controller", {("avoid_spot", "", "critical")}),
+    # a node's distinct last word names it
+    (
+        CAGES,
+        "kestrel or osprey, whichever has room",
+        {("prefer_nodes", "nodes=['vc-kestrel', 'vc-osprey']", "medium")},
+    ),
     # public cloud regions; a zone's own name is that zone only
     (CLOUD, "Virginia", {("prefer_zones", "zones=['us-east-1a', 'us-east-1b']", "medium")}),
     (

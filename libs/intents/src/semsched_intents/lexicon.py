@@ -206,6 +206,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "bg",
         "had|has had|was|were|been|got burned|got bitten|got hit|last week|last month|"
         "get hot|gets hot|get too hot|run hot|get crowded|power down|powered down|power off|shut down|"
+        "is cordoned|are cordoned|is cordoned off|is drained|are drained|is offline|are offline|"
         "switch off|turn off|scale to zero|"
         "last quarter|last year|last time|last night|last run|yesterday|ago|are in|is in|are on|is on|"
         "is sat on|is sitting on|is currently on|currently on|is currently running on|currently running on|"
@@ -283,6 +284,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
     (
         "corr",
         "no wait|wait|scratch that|i mean|i meant|correction|make that|or rather|sorry i mean|"
+        "might have meant|must have meant|probably meant|she meant|he meant|they meant|"
         "actually no|on second thought|on second thoughts|strike that|sorry i meant|backwards|"
         "other way round|the other way round|other way around|the other way around",
     ),
@@ -321,6 +323,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "multi arch|multi-arch|multiarch|whether or not|just|not only|tbh|thanks|thank you|hey|hi|ok so|"
         "in general|generally|in the general case|as a general rule|pods in|per|x|lol|kindly|even|either|"
         "fine tune|fine tuning|fine tuned|fine tunes|finetune|finetuning|"
+        "low priority|low-priority|low prio|lower priority|a low priority|quite a low priority|"
         "from|you've got|we've got|you have|we have|with|by|at|than|into|onto|as|its|it",
     ),
 )

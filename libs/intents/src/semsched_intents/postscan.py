@@ -1144,6 +1144,53 @@ def _saved_for(marks: list[Mark]) -> None:
                     m.tags = ()
 
 
+_SIZE_VERBS = frozenset(
+    {"is", "it's", "its", "are", "'s", "only", "syncing", "pulling", "copying", "transferring", "moving"}
+    | {"sync", "pull", "copy", "transfer", "download", "downloading", "upload", "uploading", "weighs"}
+)
+_ROOM_WORDS = ("free", "spare", "headroom", "available", "room", "idle", "unused")
+
+
+def _sizes_told(marks: list[Mark]) -> None:
+    """ "the grasp-demos set is 3TB", "it's only 512Mi, put it anywhere", "syncing 200GB over the
+    WAN": a size told or moved, with no word of room, asks for no free memory."""
+    for n in range(1, len(marks)):
+        qty = next((t for t in marks[n].tags if t.role == "qty" and t.kind == "memory"), None)
+        if qty is None or any(w in marks[n].text for w in _ROOM_WORDS):
+            continue
+        before = [m for m in marks[max(0, n - 2) : n] if not m.punct]
+        after = marks[n + 1].text if n + 1 < len(marks) else ""
+        if any(b.text in _SIZE_VERBS for b in before) and after not in _ROOM_WORDS:
+            marks[n].tags = ()
+            gerund = next((b for b in before if b.text in _SIZE_VERBS and b.text.endswith("ing")), None)
+            k = marks.index(gerund) if gerund is not None else -1
+            if gerund is not None and (k == 0 or marks[k - 1].punct):
+                # "Copying 4TB over LTE from the camp is not happening": the transfer told of, whole
+                for m in marks[k:]:
+                    if m.punct:
+                        break
+                    m.tags = (Tag("bg"),) if m is gerund else ()
+
+
+def _fallback_choice(marks: list[Mark]) -> None:
+    """ "arm if possible, x86 otherwise", "prefer spot, fall back to on-demand": of two exclusive
+    choices, the fallback is no request."""
+    for n, mark in enumerate(marks):
+        nxt = marks[n + 1] if n + 1 < len(marks) else None
+        binary = any(
+            t.kind == "arch" or t.value in ("spot", "ondemand") for t in mark.tags if t.role != "mod"
+        )
+        if not binary:
+            continue
+        earlier = any(
+            any(t.kind == "arch" or t.value in ("spot", "ondemand") for t in m.tags) for m in marks[:n]
+        )
+        before = " ".join(m.text for m in marks[max(0, n - 3) : n])
+        fallback = before.endswith(("fall back to", "fallback to", "falling back to", "fall back on"))
+        if earlier and ((nxt is not None and nxt.text == "otherwise") or fallback):
+            mark.tags = ()
+
+
 def _nothing_of(marks: list[Mark]) -> None:
     """ "nothing x86 please", "nothing flaky, nothing on spot": "nothing" before a name refuses it."""
     for n in range(len(marks) - 1):
@@ -1750,6 +1797,8 @@ def refine_marks(
     _capped(marks)
     _nothing_of(marks)
     _it_avoided(marks)
+    _sizes_told(marks)
+    _fallback_choice(marks)
     _saved_for(marks)
     _cost_as_verb(marks)
     _corrected_as(marks)

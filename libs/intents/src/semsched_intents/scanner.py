@@ -53,7 +53,7 @@ _APP_HEADS = frozenset(
 _PLACING = frozenset({"on", "onto", "in", "into", "to"})
 # Nouns for machines: an everyday-word label value right before one names the label ("GPU nodes",
 # "prod boxes", "best-effort machines").
-_NODE_HEADS = MACHINE_NOUNS | {"hardware", "capacity", "fleet"}
+_NODE_HEADS = MACHINE_NOUNS | {"hardware", "capacity", "fleet", "runner", "runners", "agent", "agents"}
 _WORD_ROLES = frozenset({"mod", "neg", "perm", "permverb", "verb", "cue", "res", "replicas", "concept", "bg"})
 
 
@@ -258,11 +258,17 @@ def _family_member(st: _State, i: int, single: bool = False) -> Mark | None:
     if slip is not None:
         return Mark(i, j, (Tag("ent", slip[1], kind=slip[0]),), conf=0.88)
     kind = family_of(st.table, tuple(run))
-    if not kind:
-        return None
+    if not kind or run[-1] in _NOT_NAME_PARTS or run[0] in _NOT_NAME_PARTS:
+        return None  # "cpu-wise", "memory-wise", "gpu-heavy": words, not a new zone or node
     if kind == "zone":
         st.cont = ("zone", "")
     return Mark(i, j, (Tag("ent", "-".join(run), kind=kind),), known=False)
+
+
+_NOT_NAME_PARTS = frozenset(
+    {"wise", "heavy", "bound", "intensive", "hungry", "only", "based", "backed", "friendly", "aware"}
+    | {"cpu", "gpu", "memory", "mem", "ram", "disk", "io", "network"}
+)
 
 
 def _known(st: _State, i: int) -> bool:

@@ -393,6 +393,14 @@ def _add_nodes(table: PhraseTable, nodes: list[str]) -> None:
         if len(owners) == 1 and owners[0] != word:
             for noun in ("node", "box", "host", "server", "machine"):
                 table.add((word, noun), Tag("ent", owners[0], kind="node"))
+    lasts: dict[str, list[str]] = {}
+    for node in nodes:  # "kestrel or osprey" for vc-kestrel, vc-osprey: a distinct last word
+        toks = phrase_tokens(node)
+        if len(toks) >= 2 and toks[-1].isalpha() and len(toks[-1]) >= 4:
+            lasts.setdefault(toks[-1], []).append(node)
+    for word, owners in lasts.items():
+        if len(owners) == 1 and (word,) not in table.entries and word not in COMMON_VALUES:
+            table.add((word,), Tag("ent", owners[0], kind="node", ambiguous=True))
     for ident, owners in short.items():  # "node a2", "nodes b1 and b2": a unique alphanumeric suffix
         if len(owners) == 1:
             table.node_ids.setdefault("", {})[ident] = owners[0]
