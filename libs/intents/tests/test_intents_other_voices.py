@@ -1379,6 +1379,11 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ("arm if possible, x86 otherwise", {("prefer_arch", "arch=arm64", "weak")}),
     ("prefer spot, fall back to on-demand", {("prefer_spot", "", "medium")}),
     ("prefer a quiet box, cpu-wise", {("prefer_least_loaded", "resource=cpu", "medium")}),
+    (
+        "avoid drone-01 and drone-02, and ideally also queen-01",
+        {("avoid_nodes", "nodes=['drone-01', 'drone-02', 'queen-01']", "medium")},
+    ),
+    ("it's a flaky test suite, not flaky hardware — nothing to do for the scheduler", set()),
     # irony: a sentence opened by "oh" asks for the opposite
     (
         "oh yes, do put it on spot, losing a day of work was SO much fun last time",

@@ -375,7 +375,8 @@ def _continues_refusal(seg: Segment) -> bool:
     """ ", on L4 nodes", ", or next to doc-ocr": another place of the same refused predicate, opened by a
     preposition, a placement cue or "or", with no subject, figure or predicate of its own."""
     words = [m for m in seg.marks if not m.has("filler")]
-    if words and words[-1].text in ("too", "as well", "also") and not seg.contrast:
+    also = any(m.text in ("too", "as well", "also") for m in words) and seg.has("ent")
+    if words and also and not seg.contrast:
         # "avoid picklist-worker nodes, and ideally clickhouse ones too": the same refusal, hedged
         return all(m.has("mod") or m.has("ent") or m.has("head") or m.has("conj") for m in words)
     if not seg.bare or seg.contrast or any(seg.has(r) for r in ("neg", "pron", "subj", "qty", "concept")):

@@ -265,6 +265,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "just curious|just asking|"
         "unrelated to this|"
         "note to self|psa|just noting|nothing to change|no changes needed|no change needed|no action needed|"
+        "nothing to do for the scheduler|nothing for the scheduler|not a scheduling issue|"
+        "not a scheduler issue|"
         "nothing to do here|no other constraints|no placement requirements|no placement constraints|"
         "not a request|not a request as such",
     ),

@@ -416,6 +416,7 @@ _ASKS_TO_TELL = (
     *("should we worry", "should i worry", "should we be worried"),
     *("can someone check", "could someone check", "can somebody check", "can someone look"),
     *("could someone look", "can anyone check", "can someone confirm", "could someone confirm"),
+    *("see why", "find out why", "know why", "understand why", "figure out why"),
 )
 
 
@@ -539,6 +540,12 @@ def _sections(sentences: list[list[Segment]]) -> None:
 _EXCEPTING = frozenset({"except", "except for", "apart from", "save for", "excluding"})
 
 
+_NOTHING_ASKED = frozenset(
+    {"nothing to do for the scheduler", "nothing for the scheduler", "not a scheduling issue"}
+    | {"not a scheduler issue"}
+)
+
+
 def _not_the_same_box(sentences: list[list[Segment]]) -> None:
     """ "Same zone as drm-license, but not the same box", "... but a different node": a refused
     same-machine cue naming no app is about the app just named."""
@@ -593,6 +600,12 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
     _sections(sentences)
     _exempting_buts(sentences)
     _any_will_do(sentences)
+    for (
+        sentence
+    ) in sentences:  # "it's a flaky test suite, not flaky hardware — nothing to do for the scheduler"
+        if any(m.text in _NOTHING_ASKED for seg in sentence for m in seg.marks):
+            for seg in sentence:
+                seg.silenced = True
     for n, sentence in enumerate(sentences):
         if _rhetorical(sentence):
             for seg in sentence:  # "why would anyone put a ranker on spot?": it should not be there
