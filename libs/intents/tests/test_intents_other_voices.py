@@ -1384,6 +1384,8 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
         {("avoid_nodes", "nodes=['drone-01', 'drone-02', 'queen-01']", "medium")},
     ),
     ("it's a flaky test suite, not flaky hardware — nothing to do for the scheduler", set()),
+    ("it'd be lovely to avoid nodes that crashed this week", {("prefer_reliable_nodes", "", "weak")}),
+    ("the hosts that crashed are back in the pool", set()),
     # irony: a sentence opened by "oh" asks for the opposite
     (
         "oh yes, do put it on spot, losing a day of work was SO much fun last time",

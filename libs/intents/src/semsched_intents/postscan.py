@@ -639,6 +639,13 @@ def _few_troubles(marks: list[Mark]) -> list[Mark]:
                 out.append(_joined(marks[n : k + 1], Tag("concept", "reliable")))
                 n = k + 1
                 continue
+        # "avoid nodes that crashed this week": machines that had trouble, to be avoided
+        relative = n >= 2 and marks[n - 1].text in _RELATIVE and marks[n - 2].text in MACHINE_NOUNS
+        plain = all(t.role == "bg" for t in mark.tags)
+        if relative and plain and mark.text in _TROUBLE_VERBS and mark.text.endswith("ed"):
+            out[-2:] = [_joined([*out[-2:], mark], Tag("concept", "unreliable"))]
+            n += 1
+            continue
         out.append(mark)
         n += 1
     return out
