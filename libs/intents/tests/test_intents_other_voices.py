@@ -1401,6 +1401,77 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     ),
 ]
 
+KILN = ClusterContext(
+    name="test-kiln",
+    zones=["kl2", "pt7", "gz4"],
+    nodes=["wheel-01", "wheel-02", "wheel-03", "wheel-04", "throw-01"],
+    apps=["glaze-mixer", "clay-store", "firing-queue", "etcd"],
+    node_labels={"heat": ["bisque", "stoneware"], "kiln-class": ["gas-kiln", "wood-kiln"]},
+    gpu_models=["l4", "a10"],
+    datasets=["glaze-recipes"],
+)
+ROUND_NINE: list[tuple[str, Expected]] = [
+    # a striking word takes a listed name back out; what follows it takes its place
+    (
+        "wheel-01, wheel-03 - no, scratch wheel-03, make that wheel-04",
+        {("prefer_nodes", "nodes=['wheel-01', 'wheel-04']", "medium")},
+    ),
+    (
+        "wheel-02 or wheel-03... actually drop wheel-03, just wheel-02",
+        {("prefer_nodes", "nodes=['wheel-02']", "medium")},
+    ),
+    (
+        "avoid wheel-01 and wheel-02, oh and strike wheel-01",
+        {("avoid_nodes", "nodes=['wheel-02']", "medium")},
+    ),
+    # "no" before words that take something back refuses nothing
+    (
+        "stoneware or bisque nodes... no actually only stoneware",
+        {("prefer_node_label", "key=heat,value=stoneware", "critical")},
+    ),
+    ("gz4 - no, sorry, kl2", {("prefer_zones", "zones=['kl2']", "medium")}),
+    # a correction after the correcting words, not only right after them
+    (
+        "I wrote next to etcd before but actually next to clay-store",
+        {("colocate_with", "app=clay-store", "medium")},
+    ),
+    # trouble that seldom happens is reliability
+    ("choose a wheel that seldom crashes", {("prefer_reliable_nodes", "", "medium")}),
+    ("hosts that rarely fail please", {("prefer_reliable_nodes", "", "medium")}),
+    # a lead-in governs a plain "prefer"
+    (
+        "If you can: prefer the gas-kiln boxes.",
+        {("prefer_node_label", "key=kiln-class,value=gas-kiln", "weak")},
+    ),
+    ("Really important: prefer gz4.", {("prefer_zones", "zones=['gz4']", "strong")}),
+    # what a place is for describes it
+    ("Run it in pt7. kl2 is for the firing pipeline.", {("prefer_zones", "zones=['pt7']", "medium")}),
+    ("the wood-kiln nodes are for overnight batches", set()),
+    # asking how to see or what the difference is asks nothing
+    ("is there a way to see which wheel has glaze-recipes cached?", set()),
+    ("Quick one - what's the difference between bisque and stoneware nodes?", set()),
+    ("is there a way to put it on wheel-02?", {("prefer_nodes", "nodes=['wheel-02']", "weak")}),
+    # the replicas themselves, together or apart
+    ("the glaze-mixer replicas must never share a host", {("spread_replicas_nodes", "", "critical")}),
+    ("colocate the replicas please", {("colocate_replicas", "", "medium")}),
+    ("colocate the replicas with etcd", {("colocate_with", "app=etcd", "medium")}),
+    (
+        "firing queue: spread per zone and per node",
+        {("spread_replicas_zones", "", "medium"), ("spread_replicas_nodes", "", "medium")},
+    ),
+    # colos are sites; a misspelt "different" is still different
+    ("spread it over the colos", {("spread_replicas_zones", "", "medium")}),
+    ("keep the copies in diferent zones", {("spread_replicas_zones", "", "medium")}),
+    # "on top of that" adds, it places nothing on top of anything
+    (
+        "must survive a site outage; on top of that, prefer hosts that rarely crash",
+        {("spread_replicas_zones", "", "critical"), ("prefer_reliable_nodes", "", "medium")},
+    ),
+    # a code of the zones' own shape after "in" is a zone the context does not list
+    ("put it in mx3, the new Mexico site", {("prefer_zones", "zones=['mx3']", "medium")}),
+    ("run it in v2 mode", set()),
+]
+
 
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (ARENA, ROUND_THREE),
@@ -1413,6 +1484,7 @@ _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (ORCHARD, ROUND_SIX),
     (HIVE, ROUND_SEVEN),
     (HIVE, ROUND_EIGHT),
+    (KILN, ROUND_NINE),
 ]
 
 

@@ -394,6 +394,7 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
     list_neg = False  # "Not allowed:" / "Avoid:" then one item per line: each is refused
     for sentence in sentences:
         default, carry, pending = list_default or "medium", None, None
+        headed = list_default is not None
         refusing = False  # "Do not schedule on spot, on L4 nodes, or next to doc-ocr": the "not" goes on
         sentence_has_items = any(s.items for s in sentence)
         for k, seg in enumerate(sentence):
@@ -415,6 +416,7 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
                     _backward(earlier, seg.mods(), False)  # "onto gc1-gpu-5a90 (required: ...)"
                 elif seg.end_punct == ":" or (not earlier and _leading_mod(seg) and sentence_has_items):
                     default, carry = seg.own, None
+                    headed = seg.end_punct == ":"
                     if seg.end_punct == ":" and seg is sentence[-1] and seg.sentence_end == "\n":
                         list_default = seg.own
                 elif not sentence_has_items and last_content is not None and _modifier_only(seg):
@@ -433,7 +435,8 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
                 seg.negated = True
             refusing = seg.negated or _refuses(seg)
             if seg.own is not None:
-                seg.strength = seg.own
+                # "If possible: prefer X": the lead-in governs a plain "prefer"
+                seg.strength = default if headed and seg.own == "medium" else seg.own
                 carry = seg.own if seg.prefix_mod else None
             elif pending is not None:
                 seg.strength, seg.inherited = pending, True

@@ -97,7 +97,10 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "haven't crashed|hasn't crashed|don't fall over|doesn't fall over|do not fall over|"
         "haven't been flaking|hasn't been flaking|haven't been flaky|hasn't been flaky|"
         "don't crash|doesn't crash|never fail|never fails|never crash|never crashes|"
-        "reliable hardware|sturdy|steady|stay up|stays up|staying up",
+        "reliable hardware|sturdy|steady|stay up|stays up|staying up|rarely crash|rarely fail|rarely break|"
+        "rarely go down|seldom crash|seldom crashes|seldom fail|seldom fails|seldom break|seldom breaks|"
+        "never go down|never goes down|hardly ever crash|hardly ever crashes|hardly ever fail|"
+        "hardly ever fails",
     ),
     (
         "concept:unreliable",
@@ -237,7 +240,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "data centre|data centres|data center|data centers|building|buildings|campus|campuses|rooms|halls|"
         "hall|data hall|data halls|wing|wings|floor|floors|room|server room|server rooms|terminal|terminals|"
         "machine room|machine rooms|computer room|computer rooms|"
-        "cage|cages|pop|pops|point of presence|points of presence|edge site|edge sites",
+        "cage|cages|pop|pops|point of presence|points of presence|edge site|edge sites|colos|"
+        "colo site|colo sites|colo facility|colo facilities",
     ),
     (
         "head",

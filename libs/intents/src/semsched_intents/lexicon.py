@@ -326,7 +326,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "in general|generally|in the general case|as a general rule|pods in|per|x|lol|kindly|even|either|"
         "fine tune|fine tuning|fine tuned|fine tunes|finetune|finetuning|"
         "low priority|low-priority|low prio|lower priority|a low priority|quite a low priority|"
-        "from|you've got|we've got|you have|we have|with|by|at|than|into|onto|as|its|it",
+        "from|you've got|we've got|you have|we have|with|by|at|than|into|onto|as|its|it|"
+        "on top of that|on top of this|on top of all that|on top of it all",
     ),
 )
 

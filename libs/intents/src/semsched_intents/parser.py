@@ -406,9 +406,12 @@ def _info_question(sentence: list[Segment]) -> bool:
         marks[at].text.split(" ")[0] in _INFO_OPENERS or opening.startswith(_ASKS_TO_TELL) or told or checked
     ):
         return False
-    return not any(m.text.startswith(_ASKS_LEAVE) for m in marks)
+    # "is there a way to see why it went to X?" asks to be told, not to be placed
+    seeing = _WAY_TO_TELL.search(" ".join(m.text for m in marks)) is not None
+    return seeing or not any(m.text.startswith(_ASKS_LEAVE) for m in marks)
 
 
+_WAY_TO_TELL = re.compile(r"\bway to (?:see|check|tell|find out|know|understand)\b")
 # "can you tell me which nodes are validated?", "could you check why it is pending in sa-east-1a?"
 _ASKS_TO_TELL = (
     *("can you tell", "could you tell", "can you check", "could you check", "can you confirm"),
@@ -416,7 +419,8 @@ _ASKS_TO_TELL = (
     *("should we worry", "should i worry", "should we be worried"),
     *("can someone check", "could someone check", "can somebody check", "can someone look"),
     *("could someone look", "can anyone check", "can someone confirm", "could someone confirm"),
-    *("see why", "find out why", "know why", "understand why", "figure out why"),
+    *("see why", "find out why", "know why", "understand why", "figure out why", "see which", "see where"),
+    *("way to see", "way to check", "way to tell", "way to find out", "way to know", "difference between"),
 )
 
 
@@ -1034,6 +1038,27 @@ def _third_party_statement(seg: Segment, elsewhere: bool) -> bool:
     )
 
 
+def _reserved_for(seg: Segment) -> bool:
+    """ "Riverside is for staff apps", "the nvme boxes are for the databases": what a place is for
+    describes it, and asks nothing."""
+    marks = seg.marks
+    k = 0
+    while k < len(marks) and ((marks[k].has("filler") and marks[k].text not in _BE) or marks[k].has("conj")):
+        k += 1
+    first = marks[k] if k < len(marks) else None
+    if first is None or not any(t.role == "ent" and t.kind in _PLACE_KINDS for t in first.tags):
+        return False
+    k += 1
+    while k < len(marks) and marks[k].has("head"):
+        k += 1
+    if k + 1 >= len(marks) or marks[k].text not in ("is", "are", "'s", "'re") or marks[k + 1].text != "for":
+        return False
+    return not any(seg.has(r) for r in ASKING_ROLES)
+
+
+_PLACE_KINDS = frozenset({"zone", "node", "label", "gpu"})
+
+
 def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool:
     """Permission ("spot is fine"), background ("zone-b had an outage") and descriptions place nothing;
     `named_before`: an earlier clause of the sentence names something ("r3 or r4, those have ...")."""
@@ -1051,7 +1076,7 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
     plain_facts = not any(seg.has(r) for r in ASKING_ROLES) and not seg.has("concept")
     if first is not None and first.text in _WE_ARE and plain_facts:  # "we're cost-sensitive" asks
         return True  # "We're on the Enterprise plan", "we're an EU customer under GDPR": who we are
-    if _not_needed(seg) or _third_party_statement(seg, elsewhere):
+    if _not_needed(seg) or _third_party_statement(seg, elsewhere) or _reserved_for(seg):
         return True
     if seg.has("perm") and not seg.has("verb") and not seg.preferred and not seg.negated:
         return not _excludes(seg)  # "Not allowed: any node in the X pool" is no permission

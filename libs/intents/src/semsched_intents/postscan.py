@@ -1767,6 +1767,77 @@ def _kept_free(marks: list[Mark]) -> None:
             marks[n - 2].tags = (Tag("neg"),)
 
 
+_TAKING_BACK = frozenset({"actually", "sorry", "rather", "oops", "scratch", "strike"})
+
+
+def _no_taken_back(marks: list[Mark]) -> None:
+    """ "zone-a or zone-b... no actually just zone-a": a "no" before words that take something back
+    corrects, it refuses nothing."""
+    for mark, after in pairwise(marks):
+        if mark.text in ("no", "nope", "nah") and mark.has("neg") and after.text in _TAKING_BACK:
+            mark.tags = ()
+
+
+_SELDOM = frozenset({"rarely", "seldom", "never", "hardly", "barely"})
+
+
+def _seldom_failing(marks: list[Mark]) -> None:
+    """ "nodes that rarely crash", "seldom flaky": trouble that seldom happens is reliability."""
+    for before, mark in pairwise(marks):
+        if before.text in _SELDOM and not before.punct and mark.has("concept", "unreliable"):
+            before.tags, mark.tags = (Tag("filler"),), (Tag("concept", "reliable"),)
+
+
+def _replicas_of(mark: Mark) -> bool:
+    """ "replicas", or an app's name with its replicas ("the glaze-mixer replicas")."""
+    if mark.has("replicas"):
+        return True
+    own = mark.text.endswith((" replicas", " copies", " instances"))  # "the X pods" are often another's
+    return own and any(t.role == "ent" and t.kind == "app" for t in mark.tags)
+
+
+def _replicas_together(marks: list[Mark]) -> None:
+    """ "colocate replicas", "the X replicas must never share a host": a placement cue about the
+    replicas themselves, with nobody else named after it, keeps them together (or, refused, apart). An
+    app named right before the replicas is whose they are."""
+    for n, mark in enumerate(marks):
+        if not mark.has("cue", "colo") or mark.text.endswith((" with", " as", " to")) or mark.text == "with":
+            continue
+        near = [k for k in range(max(0, n - 5), min(len(marks), n + 3)) if _replicas_of(marks[k])]
+        if not near:
+            continue
+        k = n + 1
+        while k < len(marks) and not (marks[k].punct or marks[k].has("split")) and marks[k].entity() is None:
+            k += 1
+        if k < len(marks) and marks[k].entity() is not None and not marks[k].has("replicas"):
+            continue  # "co-locate the replicas with X"
+        mark.tags = (*(t for t in mark.tags if t.role != "cue"), Tag("concept", "together"))
+        at = near[0]
+        if marks[at].entity() is not None:  # "the glaze-mixer replicas": whose replicas
+            marks[at].tags = (Tag("replicas"), Tag("head"))
+            continue
+        for j in (at - 1, at - 2):
+            if j >= 0 and any(t.role == "ent" and t.kind == "app" for t in marks[j].tags):
+                marks[j].tags = ()  # "airflow scheduler replicas": whose replicas
+                break
+
+
+def _per_machine(marks: list[Mark]) -> list[Mark]:
+    """ "spread per zone and per node": "per <machine>" after a spread spreads over machines too."""
+    out: list[Mark] = []
+    n = 0
+    while n < len(marks):
+        mark = marks[n]
+        spread = any(m.has("concept") and m.tags[-1].value.startswith("spread") for m in out[-6:])
+        if spread and mark.text == "per" and n + 1 < len(marks) and marks[n + 1].text in MACHINE_NOUNS:
+            out.append(_joined(marks[n : n + 2], Tag("concept", "spread_nodes")))
+            n += 2
+            continue
+        out.append(mark)
+        n += 1
+    return out
+
+
 def refine_marks(
     marks: list[Mark], tokens: Sequence[Token], app_words: Mapping[str, str] | None = None
 ) -> list[Mark]:
@@ -1822,6 +1893,10 @@ def refine_marks(
     _left_alone(marks)
     _place_as_adjective(marks)
     _made_that(marks)
+    _no_taken_back(marks)
+    _seldom_failing(marks)
+    _replicas_together(marks)
+    marks = _per_machine(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})
     _listed_unknowns(marks)
     return marks

@@ -232,6 +232,7 @@ _CORRECTING = frozenset(
     {"sorry", "no", "nope", "actually", "oops", "my", "bad", "err", "erm", "or", "rather"}
 )
 _ADDING = frozenset({"too", "also", "as well", "either"})
+_TAKING_BACK = frozenset({"actually", "rather", "sorry", "oops", "err", "erm"})
 
 
 def _correcting_words(seg: Segment) -> bool:
@@ -254,14 +255,54 @@ def _same_kind(seg: Segment, previous: Segment) -> bool:
 
 
 def _corrects(seg: Segment, previous: Segment, pending: bool) -> bool:
-    """ "zone-a - sorry, no, zone-b", "imgsrv-02, or actually imgsrv-03": a bare mention after correcting
-    words replaces the mention of the same kind before it ("..., actually zone-b too" adds)."""
+    """ "zone-a - sorry, no, zone-b", "imgsrv-02, or actually imgsrv-03", "no actually just zone-b": a
+    bare mention after correcting words replaces the mention of the same kind before it ("..., actually
+    zone-b too" adds)."""
     if not _same_kind(seg, previous):
         return False
     if any(m.text in _ADDING or m.has("neg") or m.has("verb") for m in seg.marks):
         return False
-    first = next((m for m in seg.marks if not m.has("filler")), None)
-    return pending or (first is not None and first.text in ("actually", "rather"))
+    lead: list[str] = []  # the correcting words the clause opens with
+    for m in seg.marks:
+        if m.has("filler"):
+            continue
+        if m.text not in _CORRECTING:
+            break
+        lead.append(m.text)
+    return pending or bool(_TAKING_BACK & set(lead))
+
+
+# Words that take a named item back out of what was just listed ("scratch kv-02", "drop zone-c").
+_STRIKING = frozenset({"scratch", "strike", "drop", "remove", "minus", "forget", "cross", "except"})
+
+
+def _strike(seg: Segment, history: Sequence[Segment]) -> bool:
+    """ "a-01, a-02 - no, scratch a-02": a striking word right before names listed in an earlier clause
+    takes them out of that clause and of this one. Whether any was struck."""
+    struck = False
+    for k, mark in enumerate(seg.marks[:-1]):
+        if mark.text not in _STRIKING or mark.tags:
+            continue
+        j = k + 1
+        while j < len(seg.marks) and (seg.marks[j].has("filler") and seg.marks[j].entity() is None):
+            j += 1  # "scratch the l4"
+        while j < len(seg.marks) and seg.marks[j].entity() is not None:
+            target = seg.marks[j]
+            value = target.entity()
+            for earlier in reversed(history):
+                hits = [m for m in earlier.items if m.entity() == value]
+                if hits:
+                    earlier.marks = [
+                        Mark(m.start, m.end, text=m.text) if m in hits else m for m in earlier.marks
+                    ]
+                    earlier.silenced = earlier.silenced or not earlier.items
+                    seg.marks[j] = Mark(target.start, target.end, text=target.text)
+                    struck = True
+                    break
+            j += 1
+            while j < len(seg.marks) and seg.marks[j].has("conj"):
+                j += 1  # "drop a-02 and a-03"
+    return struck
 
 
 def _adds_to(seg: Segment, previous: Segment) -> bool:
@@ -289,16 +330,27 @@ def resolve_references(
     previous: Segment | None = None
     history: list[Segment] = []  # clauses of this sentence and the one before
     pending = False  # a clause of correcting words alone came after the last mention
+    struck: list[Segment] = []  # clauses a striking word took a name out of: what corrects them adds
     for sentence in sentences:
         history = [s for s in history if s in sentence] + list(history[-_LOOKBACK:])
         history = history[-_LOOKBACK:]
         for k, seg in enumerate(sentence):
+            if _strike(seg, history):
+                struck += [h for h in history if h.items or h.silenced]
+                pending = pending and not seg.items
+                if not seg.items:
+                    seg.silenced = True
+                    history.append(seg)
+                    continue
             if not seg.items and _correcting_words(seg) and previous is not None:
                 pending, seg.silenced = True, True
                 history.append(seg)
                 continue
             corrected = previous is not None and _corrects(seg, previous, pending)
-            if previous is not None and corrected:
+            if previous is not None and previous in struck and (corrected or seg.has("corr")):
+                _take_predicate(seg, previous)  # "scratch a-02, make that a-04": a-04 takes its place
+                corrected = True
+            elif previous is not None and corrected:
                 _correct(seg, previous)
             elif previous is not None and _adds_to(seg, previous):
                 _take_predicate(seg, previous)

@@ -17,7 +17,7 @@ from semsched_intents.lexicon import COMMON_VALUES, MACHINE_NOUNS
 from semsched_intents.marks import Mark, fuzzy_mark, key_values
 from semsched_intents.quantities import parse_quantity, spoken_number
 from semsched_intents.text import Token
-from semsched_intents.vocab import PhraseTable, Tag, family_of, fuzzy_word, misspelt_member
+from semsched_intents.vocab import PhraseTable, Tag, family_of, fuzzy_word, misspelt_member, token_shape
 
 _ZONE_ID = re.compile(r"^(?:[a-z]|\d{1,2}[a-z]?|[a-z]\d)$")
 _GPU_MEM = re.compile(r"^\d{1,3}(?:g|gb|gib)?$")
@@ -291,6 +291,10 @@ def _unknown_name(st: _State, i: int) -> Mark | None:
         return Mark(i, i + 2, (Tag("ent", nxt, kind="zone"),), known=False)
     if len(word) == st.table.zone_code_len and word.isalpha() and _placed_in(st) and not _known(st, i):
         st.cont = ("zone", "")  # "put it in lax" where the zones are iad, sea, fra
+        return Mark(i, i + 1, (Tag("ent", word, kind="zone"),), known=False)
+    shaped = st.table.zone_code_shape and token_shape(word) == st.table.zone_code_shape
+    if shaped and word[0].isalpha() and _placed_in(st) and not _known(st, i):
+        st.cont = ("zone", "")
         return Mark(i, i + 1, (Tag("ent", word, kind="zone"),), known=False)
     if word in ("zone", "az", "zones", "azs") and nxt and _ZONE_ID.match(nxt):
         prefix = word.rstrip("s")

@@ -344,9 +344,17 @@ def tokenize(low: str, limit: int) -> list[Token]:
                 out.append(Token("is", m.end() - 2, m.end()))
                 pending_join = False
                 continue
-        out.append(Token(text, m.start(), m.end(), joined=pending_join))
+        out.append(Token(_RESPELT.get(text, text), m.start(), m.end(), joined=pending_join))
         pending_join = False
     return out
+
+
+# Common misspellings of plain words the rules read as written (no vocabulary entry to match fuzzily).
+_RESPELT = {
+    **dict.fromkeys(("diferent", "diffrent", "differnt", "differant", "difrent", "diferrent"), "different"),
+    **dict.fromkeys(("seperate", "seprate", "separete", "seperately"), "separate"),
+    **dict.fromkeys(("acros", "accross", "acorss"), "across"),
+}
 
 
 def phrase_tokens(phrase: str) -> tuple[str, ...]:

@@ -50,6 +50,7 @@ class PhraseTable:
     zone_prefix: str = ""  # "zone-" where the context's zones are zone-a, zone-b...
     zone_codes: bool = False  # zones named by short codes ("fra", "ams"): "zone par" names one too
     zone_code_len: int = 0  # the codes' one length (3 for iad, sea, fra), where they share one
+    zone_code_shape: str = ""  # the one shape of codes with digits ("a2d1" for ld4, ny5, ty3)
     # the last word of an app's name, where one app alone ends in it ("trainer" of fsdp-trainer): read
     # as that app only where a placement cue names a workload ("on the same box as the trainer")
     app_words: dict[str, str] = field(default_factory=dict)
@@ -178,7 +179,7 @@ def _zone_words(zones: list[str]) -> set[str]:
 _RUNS = re.compile(r"[a-z]+|\d+")
 
 
-def _token_shape(token: str) -> str:
+def token_shape(token: str) -> str:
     """ "c1" -> "a1d1", "north" -> "a+", "0142" -> "d4": letter and digit runs, long words alike."""
     out = []
     for run in _RUNS.findall(token):
@@ -188,7 +189,7 @@ def _token_shape(token: str) -> str:
 
 
 def name_signature(tokens: Phrase) -> tuple[str, ...]:
-    return tuple(_token_shape(t) for t in tokens)
+    return tuple(token_shape(t) for t in tokens)
 
 
 def _anchors(members: list[Phrase]) -> dict[int, str]:
@@ -293,6 +294,9 @@ def _add_zones(table: PhraseTable, zones: list[str]) -> None:
     table.zone_codes = bool(zones) and all(z.isalpha() and 2 <= len(z) <= 5 for z in zones)
     if table.zone_codes and len({len(z) for z in zones}) == 1 and len(zones) >= 2:
         table.zone_code_len = len(zones[0])
+    shapes = {token_shape(z) for z in zones if z.isalnum() and len(z) <= 5}
+    if len(zones) >= 2 and len(shapes) == 1 and all(z.isalnum() for z in zones) and "d" in next(iter(shapes)):
+        table.zone_code_shape = shapes.pop()  # "put it in sg1" where the zones are ld4, ny5, ty3
     for zone in zones:
         tag = Tag("ent", zone, kind="zone")
         for v in _name_variants(zone):
