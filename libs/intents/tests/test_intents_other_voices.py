@@ -1470,6 +1470,46 @@ ROUND_NINE: list[tuple[str, Expected]] = [
     # a code of the zones' own shape after "in" is a zone the context does not list
     ("put it in mx3, the new Mexico site", {("prefer_zones", "zones=['mx3']", "medium")}),
     ("run it in v2 mode", set()),
+    # a choice by a figure asks for the figure; "whatever box it lands on" is wherever it goes
+    (
+        "wheel-01 or wheel-04, whichever has 6 cores idle",
+        {
+            ("prefer_nodes", "nodes=['wheel-01', 'wheel-04']", "medium"),
+            ("min_free_cpu", "cores=6.0", "medium"),
+        },
+    ),
+    ("make sure 1 GPU is free on whatever box it lands on", {("min_free_gpus", "count=1", "strong")}),
+    # a kind of machine that is enough is allowed, not asked for
+    (
+        "bisque nodes are enough; keep it off stoneware",
+        {("avoid_node_label", "key=heat,value=stoneware", "medium")},
+    ),
+    ("12Gi is enough", {("min_free_memory", "gib=12.0", "medium")}),
+    # a permission raised to a wish in the same breath
+    ("spot would be fine and frankly preferable", {("prefer_spot", "", "medium")}),
+    # a time budget is no money
+    (
+        "we answer within 50 ms and most of that budget is the call into etcd, so next to etcd",
+        {("colocate_with", "app=etcd", "medium")},
+    ),
+    ("the budget is tight, cheapest hosts please", {("prefer_low_cost", "", "medium")}),
+    # "really important for <what>" weighs the request before it; "speed" is no misspelt "spend"
+    (
+        "keep it near the glaze-recipes cache, really important for throughput",
+        {("prefer_data_locality", "dataset=glaze-recipes", "strong")},
+    ),
+    ("important for speed", set()),
+    # an app doing something is told about, not placed against
+    ("firing-queue runs for 12h without checkpoints, so no spot", {("avoid_spot", "", "medium")}),
+]
+
+ROLES = ClusterContext(
+    name="test-media-roles", zones=["z1", "z2"], nodes=["n-1"], node_labels={"role": ["encode", "package"]}
+)
+ROUND_NINE_ROLES: list[tuple[str, Expected]] = [
+    # "encoder" is a thing that encodes, not the "encode" nodes
+    ("never spot for the live encoder", {("avoid_spot", "", "critical")}),
+    ("encode nodes please", {("prefer_node_label", "key=role,value=encode", "medium")}),
 ]
 
 
@@ -1485,6 +1525,7 @@ _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (HIVE, ROUND_SEVEN),
     (HIVE, ROUND_EIGHT),
     (KILN, ROUND_NINE),
+    (ROLES, ROUND_NINE_ROLES),
 ]
 
 

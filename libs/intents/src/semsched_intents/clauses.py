@@ -304,6 +304,11 @@ def _analyse(seg: Segment) -> None:
     mods = seg.mods()
     seg.own = combine(mods)
     seg.prefix_mod = any(m.has("mod") and m.start < first_item for m in seg.marks)
+    # "spot would be fine and honestly preferable": the permission raised to a wish
+    perm_at = next((m.start for m in seg.marks if m.has("perm")), None)
+    wish = ("preferable", "preferred", "even preferable", "even preferred")
+    if perm_at is not None and any(m.start > perm_at and m.text in wish for m in seg.marks):
+        seg.preferred = True
     # a verb opening the first item is a new predicate too ("…, and spread the replicas")
     seg.bare = seg.own is None and not any(
         (m.has("verb") and m.start <= first_item) or (m.has("subj") and m.start < first_item)
@@ -344,7 +349,12 @@ def _modifier_only(seg: Segment) -> bool:
     clause of its own (two or more words the lexicon does not know)."""
     if seg.marks and seg.marks[0].text in ("they", "he", "she") and seg.has("verb"):
         return False  # "..., they need it for the launch": someone else's clause
-    return sum(1 for m in seg.marks if not m.tags and not m.punct and m.text.isalpha()) < 2
+    marks = seg.marks
+    # "really important for MSA speed": a modifier, then what it matters for
+    at = next((k for k, m in enumerate(marks) if m.text == "for" and k > 0 and marks[k - 1].has("mod")), None)
+    if at is not None and not any(m.tags and not m.has("filler") for m in marks[at + 1 :]):
+        marks = marks[:at]
+    return sum(1 for m in marks if not m.tags and not m.punct and m.text.isalpha()) < 2
 
 
 def _names_only(seg: Segment) -> bool:

@@ -22,7 +22,7 @@ _NO_FUZZ_WORDS = (
     "again hours minutes seconds month weeks night build built image images binary models model nodes "
     "notes roles rules tests state stage start store table token total today while write wrote reads "
     "disks cards latency warmup cause cases possible packet packets closes closed closer inter intra "
-    "crossing printing small patching patched patch "
+    "crossing printing small patching patched patch speed speeds speedy "
 )
 _NO_FUZZ = frozenset(_NO_FUZZ_WORDS.split())
 
@@ -76,6 +76,9 @@ def fuzzy_mark(table: PhraseTable, word: str, i: int) -> Mark | None:
         return None
     if best[1] >= 2 and best[0][:2] != written[:2]:
         return None  # two edits and a different start: another word ("streaming", not "spreading")
+    agent = written in (best[0] + "r", best[0] + "rs")
+    if agent and any(t.role == "ent" and t.kind == "label" for t in by_letters[best[0]]):
+        return None  # "encoder" is a thing that encodes, not the "encode" role
     return Mark(i, i + 1, by_letters[best[0]], conf=1.0 - 0.12 * float(best[1]), text=word)
 
 

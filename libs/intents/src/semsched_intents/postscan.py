@@ -378,6 +378,11 @@ def _other_budgets(marks: list[Mark]) -> None:
     for n in range(1, len(marks)):
         mark, before = marks[n], marks[n - 1]
         other = before.text in _NOT_MONEY or _NOT_MONEY_UNIT.match(before.text) is not None
+        if before.text in ("that", "this", "the") and not other:  # "within 200 ms ..., most of that budget"
+            other = any(
+                _NOT_MONEY_UNIT.match(m.text) or m.text in ("ms", "latency")
+                for m in marks[max(0, n - 25) : n]
+            )
         if mark.text.startswith("budget") and mark.has("concept", "cheap") and other:
             mark.tags = (Tag("filler"),)
 
@@ -481,6 +486,9 @@ def _leaving(marks: list[Mark]) -> None:
 _PLACING_VERBS = frozenset({"run", "put", "deploy", "schedule", "move", "place", "pin", "land", "start"})
 
 
+_DOES = frozenset({"runs", "takes", "lasts", "writes", "reads", "spends", "churns", "crunches", "streams"})
+
+
 def _app_subjects(marks: list[Mark]) -> None:
     """ "the token-vault service shall be rescheduled away from thm-bm03", "matchmaker pods should move
     off osk-rt02": an app that opens its clause before a modal is the subject, not where to go, when
@@ -512,6 +520,20 @@ def _app_subjects(marks: list[Mark]) -> None:
             # "tile-cache replicas are packed ...": its replicas stay the replicas
             own = mark.text.split(" ")[-1] in ("replicas", "pods", "copies", "instances", "workers")
             mark.tags = (Tag("replicas"),) if own else (Tag("filler"),)
+    for n, mark in enumerate(marks):  # "jackhmmer runs for 30h without checkpoints": the app does something
+        if not any(t.role == "ent" and t.kind == "app" for t in mark.tags) or n + 1 >= len(marks):
+            continue
+        opens = n == 0 or marks[n - 1].punct in (".", ";", "\n", "\u2014", ":") or marks[n - 1].text == "the"
+        verb = marks[n + 1].text
+        told = verb in _DOES and (not marks[n + 1].tags or marks[n + 1].has("verb"))
+        rest: list[Mark] = []
+        for m in marks[n + 2 :]:
+            if m.punct in (".", ";", "\n", ",", "\u2014"):
+                break
+            rest.append(m)
+        asks = any(m.has("cue") or m.has("mod") or m.entity() is not None or m.has("pron") for m in rest)
+        if opens and told and not asks:
+            mark.tags = (Tag("filler"),)
     for n, mark in enumerate(marks):  # "let's run the sync API on spot": the object of the verb is the job
         if not any(t.role == "ent" and t.kind == "app" for t in mark.tags):
             continue
@@ -1498,9 +1520,13 @@ def _whichever_best(marks: list[Mark]) -> None:
         for later in marks[n + 1 : n + 5]:
             if later.punct:
                 break
-            if later.has("concept"):
+            if later.has("concept") or later.has("qty"):  # "whichever has 12 cores idle"
                 mark.tags = (Tag("filler"),)
                 break
+        before = marks[max(0, n - 6) : n]
+        figure = any(m.has("qty") for m in before) and not any(m.punct for m in before[-3:])
+        if figure and n + 1 < len(marks) and marks[n + 1].text in MACHINE_NOUNS:
+            mark.tags = (Tag("filler"),)  # "2 GPUs free on whatever node it picks": wherever it goes
     for n, mark in enumerate(marks):  # "settlement runs overnight, whichever node is emptiest"
         choice = mark.text in ("whichever", "whatever") and n + 3 < len(marks)
         if choice and marks[n + 1].text in MACHINE_NOUNS and marks[n + 3].has("concept"):
@@ -1838,6 +1864,30 @@ def _per_machine(marks: list[Mark]) -> list[Mark]:
     return out
 
 
+_ENOUGH = frozenset({"enough", "sufficient", "plenty", "good enough", "adequate"})
+_IS_BE = frozenset({"is", "are", "'s", "be", "'re"})
+
+
+def _good_enough(marks: list[Mark]) -> None:
+    """ "standard compliance nodes are enough", "std-mem is enough for this": a kind of machine that
+    will do is allowed, not asked for ("16Gi is enough" still states a need)."""
+    for n in range(1, len(marks)):
+        mark = marks[n]
+        if mark.text not in _ENOUGH or mark.has("mod"):
+            continue
+        be = n - 2 if marks[n - 1].text in ("good", "big", "fast") and n >= 2 else n - 1
+        if marks[be].text not in _IS_BE:
+            continue
+        before: list[Mark] = []
+        for m in reversed(marks[max(0, be - 5) : be]):
+            if m.punct or m.has("split"):
+                break
+            before.append(m)
+        kinds = {t.kind for m in before for t in m.tags if t.role in ("ent", "qty")}
+        if kinds and not kinds - {"label", "zone", "node", "arch"}:  # "T4 is enough" picks the T4
+            mark.tags = (Tag("perm"),)
+
+
 def refine_marks(
     marks: list[Mark], tokens: Sequence[Token], app_words: Mapping[str, str] | None = None
 ) -> list[Mark]:
@@ -1897,6 +1947,7 @@ def refine_marks(
     _seldom_failing(marks)
     _replicas_together(marks)
     marks = _per_machine(marks)
+    _good_enough(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})
     _listed_unknowns(marks)
     return marks
