@@ -1501,15 +1501,59 @@ ROUND_NINE: list[tuple[str, Expected]] = [
     ("important for speed", set()),
     # an app doing something is told about, not placed against
     ("firing-queue runs for 12h without checkpoints, so no spot", {("avoid_spot", "", "medium")}),
+    # a name the context lacks, listed after "or on"
+    (
+        "not on wheel-01 or on kettle either",
+        {("avoid_nodes", "nodes=['kettle', 'wheel-01']", "medium")},
+    ),
+    # what is left for others is kept from this job
+    (
+        "bisque nodes please, leave the stoneware ones for the big firings",
+        {
+            ("prefer_node_label", "key=heat,value=bisque", "medium"),
+            ("avoid_node_label", "key=heat,value=stoneware", "medium"),
+        },
+    ),
+    ("ping me on Slack if it breaks", set()),
+    # "also X" joins what a pronoun stood for
+    (
+        "wheel-02 has a bad fan, keep off it; also throw-01",
+        {("avoid_nodes", "nodes=['throw-01', 'wheel-02']", "medium")},
+    ),
+    # what someone says another app needs is told
+    (
+        "The glaze team says the glaze-mixer must be in gz4, but for this pod just keep 8Gi free",
+        {("min_free_memory", "gib=8.0", "medium")},
+    ),
+    ("the glaze team says it must be in gz4", {("prefer_zones", "zones=['gz4']", "critical")}),
+    # who is given a machine is the job
+    ("give the firing queue a box with an L4", {("prefer_gpu_models", "models=['l4']", "medium")}),
+    # an app's short name opening a run of nouns is part of a subject
+    ("the clay intake path can't stall", set()),
+    ("near clay please", {("colocate_with", "app=clay-store", "medium")}),
+    # what the named machines have says why; "newer" is no misspelt "never"
+    (
+        "Definitely wheel-03 or wheel-04, they have the newer L4 boards with 24GB.",
+        {("prefer_nodes", "nodes=['wheel-03', 'wheel-04']", "strong")},
+    ),
 ]
 
 ROLES = ClusterContext(
-    name="test-media-roles", zones=["z1", "z2"], nodes=["n-1"], node_labels={"role": ["encode", "package"]}
+    name="test-media-roles",
+    zones=["z1", "z2"],
+    nodes=["n-1", "io"],
+    node_labels={"role": ["encode", "package"]},
 )
 ROUND_NINE_ROLES: list[tuple[str, Expected]] = [
     # "encoder" is a thing that encodes, not the "encode" nodes
     ("never spot for the live encoder", {("avoid_spot", "", "critical")}),
     ("encode nodes please", {("prefer_node_label", "key=role,value=encode", "medium")}),
+    # a short name before "heavy" is what the job leans on
+    (
+        "this job is IO heavy, put it on package nodes",
+        {("prefer_node_label", "key=role,value=package", "medium")},
+    ),
+    ("put it on io", {("prefer_nodes", "nodes=['io']", "medium")}),
 ]
 
 

@@ -1038,6 +1038,25 @@ def _third_party_statement(seg: Segment, elsewhere: bool) -> bool:
     )
 
 
+_SAYS = frozenset(
+    {"says", "said", "insists", "insisted", "claims", "claimed", "told us", "tells us", "mentioned"}
+)
+
+
+def _reported(seg: Segment) -> bool:
+    """ "The care team says the ivr-gateway must be in harbour, but for THIS pod ...": what someone says
+    another app needs is told, while the hint asks for itself elsewhere ("my manager said the renderer
+    should sit in X, and this IS the renderer" asks)."""
+    at = next((k for k, m in enumerate(seg.marks) if m.text in _SAYS), None)
+    if at is None or at > 4:
+        return False
+    named = [m.entity() for m in seg.marks[:at]]  # "the glaze team": a shortened name may be a team's
+    if any(t is not None and not t.ambiguous for t in named):
+        return False
+    after = next((m for m in seg.marks[at + 1 :] if not (m.has("filler") or m.text == "that")), None)
+    return after is not None and any(t.role == "ent" and t.kind == "app" for t in after.tags)
+
+
 def _reserved_for(seg: Segment) -> bool:
     """ "Riverside is for staff apps", "the nvme boxes are for the databases": what a place is for
     describes it, and asks nothing."""
@@ -1077,6 +1096,8 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
     if first is not None and first.text in _WE_ARE and plain_facts:  # "we're cost-sensitive" asks
         return True  # "We're on the Enterprise plan", "we're an EU customer under GDPR": who we are
     if _not_needed(seg) or _third_party_statement(seg, elsewhere) or _reserved_for(seg):
+        return True
+    if elsewhere and _reported(seg):
         return True
     if seg.has("perm") and not seg.has("verb") and not seg.preferred and not seg.negated:
         return not _excludes(seg)  # "Not allowed: any node in the X pool" is no permission

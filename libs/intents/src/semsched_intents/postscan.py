@@ -477,6 +477,16 @@ def _leaving(marks: list[Mark]) -> None:
         while k < len(marks) - 1 and marks[k].text in ("the", "our", "this"):
             k += 1
         place, after = marks[k], marks[k + 1].text if k + 1 < len(marks) else ""
+        j = k + 1
+        while j < len(marks) and (marks[j].has("head") or marks[j].text in ("ones", "one")):
+            j += 1
+        kept = j < len(marks) and marks[j].text == "for" and not (n > 0 and marks[n - 1].has("neg"))
+        if kept and any(t.role == "ent" and t.kind in ("zone", "node", "label", "gpu") for t in place.tags):
+            mark.tags = (Tag("neg"), Tag("verb"))  # "leave the 25GbE ones for search": kept for others
+            for m in marks[j + 1 : j + 4]:
+                if m.entity() is not None and not m.has("qty"):
+                    m.tags = ()
+            continue
         if after in ("clear", "alone", "free", "empty", "untouched", "be", "for"):
             continue  # "leave comb-roof clear": keep off it
         if any(t.role == "ent" and t.kind in ("zone", "node") for t in place.tags) or place.has("zoneword"):
@@ -545,6 +555,10 @@ def _app_subjects(marks: list[Mark]) -> None:
             k += 1
         placed = k < len(marks) and marks[k].text in ("on", "in", "onto", "into")
         if j >= 0 and marks[j].text in _PLACING_VERBS and placed:
+            mark.tags = (Tag("filler"),)
+        # "give the eta predictor a node with L4s": who is given the machine is the job
+        given = k < len(marks) and marks[k].text in ("a", "an", "some", "one", "its own", "their own")
+        if j >= 0 and marks[j].text in ("give", "get", "find", "assign", "allocate") and given:
             mark.tags = (Tag("filler"),)
         # "keep anticheat away from replay-encoder": what is kept away from something else is the job
         refused = k + 1 < len(marks) and marks[k].has("neg") and marks[k + 1].text == "from"
@@ -1888,6 +1902,35 @@ def _good_enough(marks: list[Mark]) -> None:
             mark.tags = (Tag("perm"),)
 
 
+def _chat_tools(marks: list[Mark]) -> None:
+    """ "ping me on Slack": the chat tool, no slack capacity."""
+    for before, mark in pairwise(marks):
+        if mark.text == "slack" and before.text in ("on", "in", "via", "over", "me on", "the"):
+            mark.tags = ()
+
+
+def _name_as_adjective(marks: list[Mark]) -> None:
+    """ "source extraction is IO heavy": a short name before "heavy"/"bound" is what the job leans on."""
+    for mark, after in pairwise(marks):
+        short = len(mark.text) <= 3 and any(t.role == "ent" and t.kind in ("node", "zone") for t in mark.tags)
+        if short and after.text in ("heavy", "bound", "intensive", "hungry", "wise", "sensitive"):
+            mark.tags = ()
+
+
+def _short_name_compounds(marks: list[Mark]) -> None:
+    """ "the booking confirmation path can't blip": an app's shortened name that opens a run of plain
+    nouns is part of a subject, not the app (the full name, "booking-api", still is)."""
+    for n in range(len(marks) - 2):
+        mark, a, b = marks[n], marks[n + 1], marks[n + 2]
+        tag = mark.entity()
+        short = tag is not None and tag.kind == "app" and tag.ambiguous and " " not in mark.text
+        if not short or (n > 0 and marks[n - 1].has("cue")):
+            continue
+        plain = not a.tags and not a.punct and a.text.isalpha() and not b.punct
+        if plain and ((not b.tags and b.text.isalpha()) or b.has("neg") or b.has("mod")):
+            mark.tags = ()
+
+
 def refine_marks(
     marks: list[Mark], tokens: Sequence[Token], app_words: Mapping[str, str] | None = None
 ) -> list[Mark]:
@@ -1948,6 +1991,9 @@ def refine_marks(
     _replicas_together(marks)
     marks = _per_machine(marks)
     _good_enough(marks)
+    _chat_tools(marks)
+    _short_name_compounds(marks)
+    _name_as_adjective(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})
     _listed_unknowns(marks)
     return marks
@@ -1994,6 +2040,8 @@ def _listed_unknowns(marks: list[Mark]) -> None:
     node or zone name, and ending the list, is another of them the context does not have."""
     for n in range(2, len(marks)):
         mark, joiner, before = marks[n], marks[n - 1], marks[n - 2]
+        if joiner.text in ("on", "in", "at") and n >= 3:  # "not on skua or on heron"
+            joiner, before = marks[n - 2], marks[n - 3]
         if mark.tags or mark.punct or not mark.text.isalpha() or len(mark.text) < 3:
             continue
         if mark.text in _NOT_LISTED or mark.text in MACHINE_NOUNS or mark.text in PLURAL_NOUNS:

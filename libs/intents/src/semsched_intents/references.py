@@ -306,12 +306,13 @@ def _strike(seg: Segment, history: Sequence[Segment]) -> bool:
 
 
 def _adds_to(seg: Segment, previous: Segment) -> bool:
-    """ "avoid zone-a. zone-c too": bare names and "too" add to the mention of their kind before them."""
-    if not _same_kind(seg, previous):
+    """ "avoid zone-a. zone-c too", "stay away from it; also tarragon": bare names and "too" add to the
+    mention of their kind before them (or to what its pronoun stood for)."""
+    if not (_same_kind(seg, previous) or _kinds(seg.items) & _kinds(previous.borrowed)):
         return False
     if any(seg.has(r) for r in ("verb", "mod", "neg", "cue", "perm", "bg", "pron")):
         return False
-    return any(m.text in _ADDING for m in seg.marks)
+    return any(m.text in _ADDING for m in seg.marks) or seg.conj in _ADDING or seg.opener in _ADDING
 
 
 def _recued(seg: Segment, previous: Segment) -> bool:
@@ -321,6 +322,16 @@ def _recued(seg: Segment, previous: Segment) -> bool:
 
 def _indifferent(seg: Segment, indifference: frozenset[str]) -> bool:
     return any(m.has("perm") and m.text in indifference for m in seg.marks)
+
+
+def _lender(history: Sequence[Segment], previous: Segment) -> Segment:
+    """The clause a bare addition joins: the last one that asked with its own names or a pronoun's."""
+    for seg in reversed(history):
+        if seg is previous:
+            break
+        if seg.borrowed and not seg.silenced:
+            return seg  # "stay away from it; also tarragon"
+    return previous
 
 
 def resolve_references(
@@ -352,8 +363,8 @@ def resolve_references(
                 corrected = True
             elif previous is not None and corrected:
                 _correct(seg, previous)
-            elif previous is not None and _adds_to(seg, previous):
-                _take_predicate(seg, previous)
+            elif previous is not None and _adds_to(seg, _lender(history, previous)):
+                _take_predicate(seg, _lender(history, previous))
             elif previous is not None and pending and _recued(seg, previous):
                 seg.borrowed, previous.silenced = _of_kind(previous.items, ("app",)), True
             pending = pending and not seg.items
