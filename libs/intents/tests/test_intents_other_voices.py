@@ -1536,6 +1536,37 @@ ROUND_NINE: list[tuple[str, Expected]] = [
         "Definitely wheel-03 or wheel-04, they have the newer L4 boards with 24GB.",
         {("prefer_nodes", "nodes=['wheel-03', 'wheel-04']", "strong")},
     ),
+    # a corrected refusal keeps one "not"
+    (
+        "not in gz4 - no wait, I meant not in pt7",
+        {("avoid_zones", "zones=['pt7']", "medium")},
+    ),
+    # a wish not to, after a permission, refuses what was permitted
+    ("spot is fine but I'd rather not", {("avoid_spot", "", "medium")}),
+    # what a dashboard shows is a report
+    (
+        "please a quiet box. The load graphs show wheel-02 pegged at 100%.",
+        {("prefer_least_loaded", "resource=any", "medium")},
+    ),
+    # idle said as what a machine is not doing
+    ("ideally a wheel that isn't doing much", {("prefer_least_loaded", "resource=any", "weak")}),
+    (
+        "8 cores spare and an uncrowded box",
+        {("min_free_cpu", "cores=8.0", "medium"), ("prefer_least_loaded", "resource=any", "medium")},
+    ),
+    # "we are needing" asks, as "we need" does
+    ("we are needing 8 free cores for the firing model", {("min_free_cpu", "cores=8.0", "critical")}),
+    # indifference about a topic; "I not know" refuses nothing
+    ("It's cheap to run anyway, no cost preference.", set()),
+    ("glaze-mixer's logs will show it either way, no placement needs", set()),
+    (
+        "I not know which zone clay-store is in, but put this in the same zone",
+        {("same_zone_as", "app=clay-store", "medium")},
+    ),
+    # machines rated, nothing asked
+    ("Our wheels in gz4 are the newest.", set()),
+    # CI runners are machines
+    ("stoneware runners pls", {("prefer_node_label", "key=heat,value=stoneware", "medium")}),
 ]
 
 ROLES = ClusterContext(

@@ -121,7 +121,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "least crowded|not crowded|least pressure|low pressure|lightly-loaded|least-loaded|unloaded|"
         "plenty of idle|lots of idle|plenty of spare|lots of spare|plenty of unused|lots of unused|"
         "elbow room|some elbow room|room to breathe|lightest loaded|lightest-loaded|most lightly loaded|"
-        "less crowded|somewhere quieter|somewhere less busy",
+        "less crowded|somewhere quieter|somewhere less busy|uncrowded|isn't doing much|is not doing much|"
+        "not doing much|isn't doing anything|not doing anything|doing nothing|doing very little",
     ),
     (
         "concept:busy",
@@ -248,7 +249,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "pods|pod|service|services|svc|deployment|deployments|app|apps|application|brokers|"
         "broker|primary|primaries|cluster|instances|workers|worker|jobs|job|containers|container|db|"
         "database|servers|server|boxes|nodes|replicas|stack|workload|workloads|statefulset|daemon|leader|"
-        "consumers|producers|frontends|backends|shards|thing|things|stuff|tool|program",
+        "consumers|producers|frontends|backends|shards|thing|things|stuff|tool|program|runner|runners",
     ),
     (
         "lhead",

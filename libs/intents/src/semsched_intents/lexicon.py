@@ -15,6 +15,7 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "under any circumstances|required|require|requires|requirement|hard requirement|a requirement|"
         "mandatory|critical|critically|crucially|at all costs|at all cost|at any cost|must-have|must have|"
         "need|needs|needed|need to|needs to|necessary|is necessary|it is necessary|hard req|hard reqs|"
+        "are needing|am needing|is needing|we're needing|i'm needing|"
         "donotschedule|requiredduringschedulingignoredduringexecution|requiredduringscheduling|"
         "has to|have to|had better|got to|gotta|it's got to|it has got to|has got to|have got to|"
         "'ve got to|'s got to|non-negotiable|nonnegotiable|essential|crucial|vital|"

@@ -115,6 +115,14 @@ class CpuParser:
             for sentence in sentences
             for seg in sentence
         )
+        # "cheap to run anyway, no cost preference": nobody asks for low cost
+        no_cost = any(
+            seg.has("perm")
+            and any(m.text in _COST_TOPICS for m in seg.marks)
+            and not any(m.has("neg") and not m.has("perm") for m in seg.marks)  # "not that I don't care"
+            for sentence in sentences
+            for seg in sentence
+        )
         for sentence in sentences:
             per_sentence.append([])
             for k, seg in enumerate(sentence):
@@ -123,6 +131,8 @@ class CpuParser:
                 found = [] if quiet else classify(seg)
                 if no_locality and not seg.has("cue", "locality"):
                     found = [c for c in found if c.type != "prefer_data_locality"]
+                if no_cost:
+                    found = [c for c in found if c.type != "prefer_low_cost"]
                 per_sentence[-1].extend(found)
                 if not found and not quiet and _is_request(seg) and not seg.has("perm"):
                     unparsed.append(_span_text(text, tokens, seg))
@@ -138,6 +148,7 @@ class CpuParser:
         return ParseResult(intents=intents, unparsed=unparsed[:10])
 
 
+_COST_TOPICS = frozenset({"cost", "costs", "price", "pricing", "money", "spend"})
 _FAMILIES = {
     "spread_replicas_nodes": "spread",
     "spread_replicas_zones": "spread",
@@ -712,7 +723,11 @@ def _definite_subject_verb(seg: Segment, marks: list[Mark]) -> bool:
         return False  # "the model uses cat-events a lot, so where that's cached": the data is asked for
     for j in range(1, min(4, len(marks))):
         word = marks[j]
-        if any(m.tags for m in marks[: j + 1]) or not word.text.isalpha():
+        # "the util dashboards show ...": a resource word may name what the subject is about
+        if (
+            any(m.tags and not (m.has("load") or m.has("res")) for m in marks[: j + 1])
+            or not word.text.isalpha()
+        ):
             return False
         if word.text.endswith("s") and not word.text.endswith("ss") and word.text not in PLURAL_NOUNS:
             return j + 1 < len(marks)  # something follows the verb
@@ -723,11 +738,19 @@ _BE = COPULAS | {"'s", "'re", "they're", "theyre", "we're", "it's", "i'm"}
 _HAVE = frozenset({"have", "has", "had"})
 
 
+# "we are needing 16 free cores": a non-native way to ask, not a report of what is going on
+_WANTING = frozenset({"needing", "wanting", "requiring", "preferring", "hoping", "expecting", "requesting"})
+
+
 def _progressive(seg: Segment) -> bool:
     """ "cross-zone egress is eating our budget": a form of "be" and an -ing word the lexicon does
     not know tell what is going on."""
     return any(
-        a.text in _BE and not b.tags and b.text.endswith("ing") and len(b.text) >= 6
+        a.text in _BE
+        and not b.tags
+        and b.text.endswith("ing")
+        and len(b.text) >= 6
+        and b.text not in _WANTING
         for a, b in pairwise(seg.marks)
     )
 
@@ -1057,6 +1080,20 @@ def _reported(seg: Segment) -> bool:
     return after is not None and any(t.role == "ent" and t.kind == "app" for t in after.tags)
 
 
+def _rated(seg: Segment) -> bool:
+    """ "Our runners on rack-a2 are the newest", "the l4 boxes are faster": machines rated, nothing asked."""
+    if seg.end_punct == "?" or any(seg.has(r) for r in ASKING_ROLES) or seg.has("concept"):
+        return False
+    marks = seg.marks
+    for k in range(1, len(marks) - 1):
+        if marks[k].text not in ("are", "is") or not any(m.entity() is not None for m in marks[:k]):
+            continue
+        rest = [m for m in marks[k + 1 :] if not m.has("filler")]
+        rating = len(rest) == 1 and not rest[0].tags and rest[0].text.endswith(("est", "er"))
+        return rating and rest[0].text.isalpha() and len(rest[0].text) >= 5
+    return False
+
+
 def _reserved_for(seg: Segment) -> bool:
     """ "Riverside is for staff apps", "the nvme boxes are for the databases": what a place is for
     describes it, and asks nothing."""
@@ -1096,6 +1133,8 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
     if first is not None and first.text in _WE_ARE and plain_facts:  # "we're cost-sensitive" asks
         return True  # "We're on the Enterprise plan", "we're an EU customer under GDPR": who we are
     if _not_needed(seg) or _third_party_statement(seg, elsewhere) or _reserved_for(seg):
+        return True
+    if _rated(seg):
         return True
     if elsewhere and _reported(seg):
         return True

@@ -1931,6 +1931,19 @@ def _short_name_compounds(marks: list[Mark]) -> None:
             mark.tags = ()
 
 
+def _no_preference_on(marks: list[Mark]) -> None:
+    """ "no cost preference", "no zone preference": indifference about that, no refusal of it; "I not
+    know where X lives" is no refusal either."""
+    for n in range(len(marks) - 2):
+        first, topic, last = marks[n], marks[n + 1], marks[n + 2]
+        wants = ("preference", "preferences", "needs", "requirements", "requirement", "constraints")
+        if first.text == "no" and last.text in wants and not topic.punct:
+            first.tags, topic.tags, last.tags = (Tag("perm"),), (), ()
+    for mark, after in pairwise(marks):
+        if mark.text in ("not", "no") and mark.has("neg") and after.text in ("know", "sure", "knowing"):
+            mark.tags = ()
+
+
 def refine_marks(
     marks: list[Mark], tokens: Sequence[Token], app_words: Mapping[str, str] | None = None
 ) -> list[Mark]:
@@ -1993,6 +2006,7 @@ def refine_marks(
     _good_enough(marks)
     _chat_tools(marks)
     _short_name_compounds(marks)
+    _no_preference_on(marks)
     _name_as_adjective(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})
     _listed_unknowns(marks)

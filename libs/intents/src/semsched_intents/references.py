@@ -222,7 +222,10 @@ def _correct(seg: Segment, wrong: Segment) -> None:
 
 def _take_predicate(seg: Segment, source: Segment) -> None:
     """The clause takes `source`'s cues, polarity and strength for its own mentions."""
-    seg.marks = [m for m in source.marks if m.entity() is None and not m.has("corr")] + seg.marks
+    own_neg = seg.has("neg")  # "not in X - no wait, I meant not in Y": one "not", not two
+    seg.marks = [
+        m for m in source.marks if m.entity() is None and not m.has("corr") and not (own_neg and m.has("neg"))
+    ] + seg.marks
     if seg.own is None:
         seg.strength = source.strength
 
@@ -324,6 +327,14 @@ def _indifferent(seg: Segment, indifference: frozenset[str]) -> bool:
     return any(m.has("perm") and m.text in indifference for m in seg.marks)
 
 
+def _rather_not(seg: Segment, before: Segment) -> bool:
+    """ "spot is ok but I'd rather not": a wish not to, with no object, after a permission is a refusal
+    of what was permitted."""
+    if seg.items or seg.borrowed or not before.items or not before.has("perm"):
+        return False
+    return seg.has("neg") and seg.has("mod") and not any(m.has("pron") or m.has("cue") for m in seg.marks)
+
+
 def _lender(history: Sequence[Segment], previous: Segment) -> Segment:
     """The clause a bare addition joins: the last one that asked with its own names or a pronoun's."""
     for seg in reversed(history):
@@ -371,6 +382,9 @@ def resolve_references(
             own = [m for m in seg.items if not m.has("cue")]  # "separate them": a cue, no object
             # "don't care about cost, just get it done": what nobody cares about is no antecedent
             _borrow(seg, [h for h in history if not _indifferent(h, indifference)], own)
+            before = sentence[k - 1] if k > 0 else None
+            if before is not None and _rather_not(seg, before):
+                seg.borrowed = list(before.items)  # "spot is ok but I'd rather not"
             prev = history[-1] if history else None
             if not seg.items and k > 0 and prev is not None and prev.items and seg.has("perm"):
                 perm = {m.text for m in seg.marks if m.has("perm")}
