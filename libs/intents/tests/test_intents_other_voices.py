@@ -1408,7 +1408,7 @@ KILN = ClusterContext(
     apps=["glaze-mixer", "clay-store", "firing-queue", "etcd"],
     node_labels={"heat": ["bisque", "stoneware"], "kiln-class": ["gas-kiln", "wood-kiln"]},
     gpu_models=["l4", "a10"],
-    datasets=["glaze-recipes"],
+    datasets=["glaze-recipes", "kiln-logs-2021"],
 )
 ROUND_NINE: list[tuple[str, Expected]] = [
     # a striking word takes a listed name back out; what follows it takes its place
@@ -1567,6 +1567,48 @@ ROUND_NINE: list[tuple[str, Expected]] = [
     ("Our wheels in gz4 are the newest.", set()),
     # CI runners are machines
     ("stoneware runners pls", {("prefer_node_label", "key=heat,value=stoneware", "medium")}),
+    # a bare figure after "I meant" corrects the last figure
+    ("Give it room: 8 cores spare. Sorry, I meant 6.", {("min_free_cpu", "cores=6.0", "medium")}),
+    # an app's own pods kept together; packing the replicas onto one box keeps them together
+    ("the glaze-mixer pods should stick together on one node", {("colocate_replicas", "", "medium")}),
+    ("Pack the firing-queue replicas onto one box", {("colocate_replicas", "", "medium")}),
+    # indifference to the model leaves the count
+    ("must have 1 free GPU, model doesn't matter", {("min_free_gpus", "count=1", "critical")}),
+    # one preemption, told, asks for no spot
+    ("no spot please. A preemption mid-firing ruins the batch.", {("avoid_spot", "", "medium")}),
+    # what happens if a place floods asks nothing of that place
+    (
+        "replicas across all three sites. If gz4 floods we still need glazes.",
+        {("spread_replicas_zones", "", "medium")},
+    ),
+    # a failure report with a past-tense verb; "restarted" is no misspelt "restart"
+    (
+        "We had 2 crashes on wheel-03 this week and the mixer restarted each time. Prefer reliable nodes.",
+        {("prefer_reliable_nodes", "", "medium")},
+    ),
+    # a figure that is plenty is the need
+    (
+        "Must be on gas-kiln nodes. Oh and 2 cores spare is plenty.",
+        {
+            ("prefer_node_label", "key=kiln-class,value=gas-kiln", "critical"),
+            ("min_free_cpu", "cores=2.0", "medium"),
+        },
+    ),
+    # the words naming the workload place nothing
+    ("This is the glaze fan-out service. Cheap nodes would be nice.", {("prefer_low_cost", "", "weak")}),
+    # a place said to be where something was
+    ("wheel-04 is where the old clay-store lived. No constraints from me.", set()),
+    # a dataset's name without its year, before a data noun
+    (
+        "schedule where the kiln logs dataset sits",
+        {("prefer_data_locality", "dataset=kiln-logs-2021", "medium")},
+    ),
+    ("the kiln logs model is big, cheap nodes please", {("prefer_low_cost", "", "medium")}),
+    # a correction with no names of its own: the bare name after it takes the refusal
+    (
+        "i'd rather not run on wheel-01... wait, wheel-02, wheel-01 got fixed",
+        {("avoid_nodes", "nodes=['wheel-02']", "medium")},
+    ),
 ]
 
 ROLES = ClusterContext(

@@ -76,6 +76,8 @@ def fuzzy_mark(table: PhraseTable, word: str, i: int) -> Mark | None:
         return None
     if best[1] >= 2 and best[0][:2] != written[:2]:
         return None  # two edits and a different start: another word ("streaming", not "spreading")
+    if written in (best[0] + "ed", best[0] + "d"):
+        return None  # "restarted", "migrated": what happened, not a misspelt "restart"
     agent = written in (best[0] + "r", best[0] + "rs")
     if agent and any(t.role == "ent" and t.kind == "label" for t in by_letters[best[0]]):
         return None  # "encoder" is a thing that encodes, not the "encode" role

@@ -284,6 +284,9 @@ def _excludes(seg: Segment) -> bool:
     return first is not None and any(m.text in _EXCLUSIONS and m.start < first for m in seg.marks)
 
 
+_ENOUGH = frozenset({"plenty", "enough", "sufficient", "adequate"})
+
+
 def _described(seg: Segment, elsewhere: bool) -> bool:
     """ "lte is too flaky": a mention as the subject of a copula and a judgement (a concept such as
     flaky or pricey, or "too ..."), with nothing asked, describes it."""
@@ -318,6 +321,7 @@ def _described(seg: Segment, elsewhere: bool) -> bool:
     # asks for something elsewhere; where data is kept is what a locality request is about
     return (
         elsewhere
+        and not (subject.has("qty") and any(m.text in _ENOUGH for m in rest[1:]))  # "2 cores is plenty"
         and not any(m.entity() is not None or _evaluative(m.text) for m in rest[1:])
         and not any(t.kind == "dataset" for m in items for t in m.tags)
     )
@@ -780,12 +784,19 @@ def _names_have(seg: Segment) -> bool:
     return verb.text in _HAVE and after.text != "to" and not asks
 
 
+_PLACE_EVENTS = frozenset(
+    {"floods", "flooded", "fails", "failed", "dies", "died", "burns", "crashes", "crashed", "goes down"}
+    | {"loses power", "goes dark", "goes offline", "is down", "is lost", "blows up", "catches fire"}
+)
+
+
 def _condition_on_event(seg: Segment) -> bool:
     """ "if mad-c1 goes dark we still need the smf up": what happens if a place fails is no request
     for that place."""
     # the clause's first word ("it should sit in ..." is no "should mad-c1 fail")
     at = next((k for k, m in enumerate(seg.marks) if not m.has("conj")), None)
-    if at is None or seg.marks[at].text not in ("if", "when", "should") or not seg.has("bg"):
+    happens = seg.has("bg") or any(m.text in _PLACE_EVENTS for m in seg.marks)  # "if the vault floods"
+    if at is None or seg.marks[at].text not in ("if", "when", "should") or not happens:
         return False
     # "should mad-c1 fail ..." has a subject; "Should sit in the same AZ as X" asks
     after = seg.marks[at + 1] if at + 1 < len(seg.marks) else None
@@ -1081,17 +1092,36 @@ def _reported(seg: Segment) -> bool:
 
 
 def _rated(seg: Segment) -> bool:
-    """ "Our runners on rack-a2 are the newest", "the l4 boxes are faster": machines rated, nothing asked."""
+    """ "Our runners on rack-a2 are the newest", "the l4 boxes are faster", "ash-hv01 got fixed": machines
+    rated or what happened to them, nothing asked."""
     if seg.end_punct == "?" or any(seg.has(r) for r in ASKING_ROLES) or seg.has("concept"):
         return False
     marks = seg.marks
     for k in range(1, len(marks) - 1):
-        if marks[k].text not in ("are", "is") or not any(m.entity() is not None for m in marks[:k]):
+        if marks[k].text not in _RATED_BY or not any(m.entity() is not None for m in marks[:k]):
             continue
         rest = [m for m in marks[k + 1 :] if not m.has("filler")]
-        rating = len(rest) == 1 and not rest[0].tags and rest[0].text.endswith(("est", "er"))
+        # "ash-hv01 got fixed": what happened to it
+        rating = len(rest) == 1 and not rest[0].tags and rest[0].text.endswith(("est", "er", "ed"))
         return rating and rest[0].text.isalpha() and len(rest[0].text) >= 5
     return False
+
+
+_RATED_BY = frozenset({"are", "is", "got", "was", "were", "has been", "have been", "'s"})
+
+
+def _is_where(seg: Segment) -> bool:
+    """ "mx-ams1-02 is where the old profile-api lived": a place said to be where something is or was."""
+    marks = [m for m in seg.marks if not (m.has("conj") or m.text in ("the", "our"))]
+    if len(marks) < 3 or any(m.has(r) for m in marks for r in ("mod", "neg", "verb", "perm")):
+        return False
+    first = marks[0].entity()
+    return (
+        first is not None
+        and first.kind in ("zone", "node")
+        and marks[1].text in ("is", "was", "'s")
+        and marks[2].text.startswith("where")
+    )
 
 
 def _reserved_for(seg: Segment) -> bool:
@@ -1134,7 +1164,7 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
         return True  # "We're on the Enterprise plan", "we're an EU customer under GDPR": who we are
     if _not_needed(seg) or _third_party_statement(seg, elsewhere) or _reserved_for(seg):
         return True
-    if _rated(seg):
+    if _rated(seg) or _is_where(seg):
         return True
     if elsewhere and _reported(seg):
         return True

@@ -526,6 +526,17 @@ def _app_subjects(marks: list[Mark]) -> None:
         if (modal or copula) and each_other:
             mark.tags = (Tag("replicas"),)  # "the X pods must be on the same node as each other"
             continue
+        # "jupyterhub pods should stick together on one node": its own pods, kept together or apart
+        grouped = any(
+            m.has("concept", "together") or m.has("concept", "spread_nodes") for m in marks[k + 1 :]
+        )
+        if (
+            (modal or copula)
+            and grouped
+            and mark.text.split(" ")[-1] in ("replicas", "pods", "copies", "instances")
+        ):
+            mark.tags = (Tag("replicas"),)
+            continue
         if (modal or copula) and any(m.entity() is not None and m.has("ent") for m in marks[k + 1 :]):
             # "tile-cache replicas are packed ...": its replicas stay the replicas
             own = mark.text.split(" ")[-1] in ("replicas", "pods", "copies", "instances", "workers")
@@ -949,10 +960,16 @@ def _one_kind_of_node(marks: list[Mark]) -> list[Mark]:
     return out
 
 
+_MEANT = frozenset({"i meant", "i mean", "sorry i meant", "sorry i mean", "correction"})
+
+
 def _made_that(marks: list[Mark]) -> None:
     """ "6 free cores. Sorry, make that 12": a bare figure after "make that" corrects the last figure."""
     for n in range(1, len(marks)):
         said = marks[n - 1].has("corr") and marks[n - 1].text in ("make that", "make it")
+        # "32 cores spare. Sorry, I meant 24.": a bare figure that ends the correction
+        ends = n + 1 == len(marks) or marks[n + 1].punct != ""
+        said = said or (marks[n - 1].has("corr") and marks[n - 1].text in _MEANT and ends)
         # "256 GB headroom — wait, 128 is enough": a bare figure right after a correction word
         prev = marks[n - 2] if marks[n - 1].punct and n >= 2 else marks[n - 1]
         said = said or (
@@ -1561,7 +1578,7 @@ def _packed_together(marks: list[Mark]) -> None:
         replicas = any(m.has("replicas") or m.text.endswith(_REPLICA_WORDS) for m in near)
         # "keep the replicas together and bin-pack": two requests joined by "and"
         together = [
-            k for k in range(max(0, n - 4), min(len(marks), n + 4)) if marks[k].has("concept", "together")
+            k for k in range(max(0, n - 4), min(len(marks), n + 5)) if marks[k].has("concept", "together")
         ]
         joined = all(any(m.has("conj") for m in marks[min(k, n) + 1 : max(k, n)]) for k in together)
         if replicas and together and not joined:
@@ -1944,6 +1961,74 @@ def _no_preference_on(marks: list[Mark]) -> None:
             mark.tags = ()
 
 
+_EVENT_NOUNS = frozenset({"preemption", "preemptions", "reclaim", "reclaims", "eviction", "evictions"})
+
+
+def _one_event(marks: list[Mark]) -> None:
+    """ "A preemption during a shift stops the belt": one such event, told, asks for no spot."""
+    for before, mark in pairwise(marks):
+        if mark.text in _EVENT_NOUNS and before.text in ("a", "an", "one", "each", "every", "any", "single"):
+            mark.tags = ()
+
+
+_ENOUGH_SAID = frozenset({"plenty", "enough", "is plenty", "is enough", "should do", "will do", "would do"})
+
+
+def _figure_enough(marks: list[Mark]) -> None:
+    """ "2 cores spare is plenty": the figure is the need, said modestly; no permission."""
+    for n, mark in enumerate(marks):
+        if not mark.has("perm") or mark.text not in _ENOUGH_SAID:
+            continue
+        before = marks[max(0, n - 3) : n]
+        if any(m.has("qty") for m in before) and not any(m.punct for m in before):
+            mark.tags = ()
+
+
+_THIS_IS = frozenset({"this is the", "this is our", "this is a", "this is my", "this is", "this's"})
+_NAMING_HEADS = frozenset(
+    {"service", "job", "app", "pipeline", "worker", "deployment", "pod", "cronjob", "api"}
+)
+
+
+def _this_is_the(marks: list[Mark]) -> None:
+    """ "This is the chat fan-out service": the words that name the workload place nothing."""
+    for n in range(len(marks) - 3):
+        opens = n == 0 or marks[n - 1].punct in (".", "\n", "!", ";")
+        if not opens or marks[n].text != "this" or marks[n + 1].text not in ("is", "'s"):
+            continue
+        k = n + 2
+        while k < len(marks) and marks[k].text in ("the", "our", "a", "an", "my"):
+            k += 1
+        end = next((j for j in range(k, min(len(marks), k + 5)) if marks[j].text in _NAMING_HEADS), None)
+        if end is None or any(m.punct for m in marks[k:end]):
+            continue
+        for m in marks[k:end]:
+            tag = m.entity()
+            if m.has("concept") or (tag is not None and tag.kind != "app"):
+                m.tags = ()
+
+
+_DATA_NOUNS = frozenset(
+    {"dataset", "datasets", "data", "cache", "cached", "files", "table", "tables", "corpus"}
+)
+
+
+def _dataset_stems(marks: list[Mark]) -> None:
+    """ "the meter history dataset" names meter-history-2019; "the wafer map model" does not name
+    wafer-map-2024: a dataset's name without its year needs a data noun after it or a cue before it."""
+    for n, mark in enumerate(marks):
+        tag = mark.entity()
+        if tag is None or tag.kind != "dataset" or tag.role != "ent":
+            continue
+        words = tag.value.replace("-", " ").replace("_", " ").split(" ")
+        if not words[-1].isdigit() or mark.text != " ".join(words[:-1]):
+            continue  # the whole name, or another short form
+        after = marks[n + 1].text if n + 1 < len(marks) else ""
+        cued = n > 0 and (marks[n - 1].has("cue") or (n > 1 and marks[n - 2].has("cue")))
+        if after not in _DATA_NOUNS and not after.startswith(tuple(_DATA_NOUNS)) and not cued:
+            mark.tags = ()
+
+
 def refine_marks(
     marks: list[Mark], tokens: Sequence[Token], app_words: Mapping[str, str] | None = None
 ) -> list[Mark]:
@@ -2007,6 +2092,10 @@ def refine_marks(
     _chat_tools(marks)
     _short_name_compounds(marks)
     _no_preference_on(marks)
+    _one_event(marks)
+    _figure_enough(marks)
+    _this_is_the(marks)
+    _dataset_stems(marks)
     _name_as_adjective(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})
     _listed_unknowns(marks)

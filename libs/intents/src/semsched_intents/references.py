@@ -184,6 +184,9 @@ def _borrow(seg: Segment, history: Sequence[Segment], own: Sequence[Mark]) -> No
             _lend(seg, *found)
 
 
+_KIND_WORDS = frozenset({"model", "models", "gpu model", "gpu type", "card type", "brand", "vendor"})
+
+
 def _cancels(
     perm: set[str],
     prev: Segment,
@@ -196,6 +199,8 @@ def _cancels(
         if any(m.text in ("which", "what", "whichever", "whatever", "between") for m in seg_marks):
             return False
         # "1 GPU free and 24 cores, RAM doesn't matter": indifferent to what it names only
+        if any(m.text in _KIND_WORDS for m in seg_marks):  # "1 free GPU, model doesn't matter"
+            return any(t.role == "ent" and t.kind == "gpu" for m in prev.items for t in m.tags)
         topics = {t.value for m in seg_marks for t in m.tags if t.role == "res"}
         topics |= {"zone"} if any(m.has("zoneword") for m in seg_marks) else set()
         if topics:
@@ -335,6 +340,12 @@ def _rather_not(seg: Segment, before: Segment) -> bool:
     return seg.has("neg") and seg.has("mod") and not any(m.has("pron") or m.has("cue") for m in seg.marks)
 
 
+def _bare_names(seg: Segment) -> bool:
+    return bool(seg.items) and all(
+        m.entity() is not None or m.has("conj") or m.has("filler") for m in seg.marks
+    )
+
+
 def _lender(history: Sequence[Segment], previous: Segment) -> Segment:
     """The clause a bare addition joins: the last one that asked with its own names or a pronoun's."""
     for seg in reversed(history):
@@ -353,6 +364,7 @@ def resolve_references(
     history: list[Segment] = []  # clauses of this sentence and the one before
     pending = False  # a clause of correcting words alone came after the last mention
     struck: list[Segment] = []  # clauses a striking word took a name out of: what corrects them adds
+    retaken: Segment | None = None  # taken back by a correction with no names of its own ("... wait,")
     for sentence in sentences:
         history = [s for s in history if s in sentence] + list(history[-_LOOKBACK:])
         history = history[-_LOOKBACK:]
@@ -368,6 +380,9 @@ def resolve_references(
                 pending, seg.silenced = True, True
                 history.append(seg)
                 continue
+            if retaken is not None and _bare_names(seg) and _same_kind(seg, retaken):
+                _take_predicate(seg, retaken)  # "i'd rather not run on a-01... wait, a-02": a-02 is refused
+                retaken = None
             corrected = previous is not None and _corrects(seg, previous, pending)
             if previous is not None and previous in struck and (corrected or seg.has("corr")):
                 _take_predicate(seg, previous)  # "scratch a-02, make that a-04": a-04 takes its place
@@ -392,6 +407,7 @@ def resolve_references(
                     prev.silenced = True
             if seg.has("corr") and previous is not None and previous is not seg and not corrected:
                 _correct(seg, previous)
+                retaken = None if seg.items else previous
             if seg.items:
                 previous = seg
             history.append(seg)

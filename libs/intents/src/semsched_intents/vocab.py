@@ -486,6 +486,14 @@ def _build_context(context: ClusterContext) -> PhraseTable:
             if kind != "gpu":
                 for short in _short_forms(name, last_word=kind == "dataset"):
                     prefixes.setdefault(short, []).append(Tag("ent", name, kind=kind, ambiguous=True))
+            toks = phrase_tokens(name)
+            if (
+                kind == "dataset"
+                and len(toks) >= 3
+                and toks[-1].isdigit()
+                and not table.entries.get(toks[:-1])
+            ):
+                table.add(toks[:-1], tag)  # "the meter history dataset" for meter-history-2019
             if kind == "gpu":
                 table.add((phrase_tokens(name)[-1] + "s",), tag)
             elif kind == "app" and phrase_tokens(name)[-1].isalpha():  # "the audio encoders"
