@@ -1609,6 +1609,48 @@ ROUND_NINE: list[tuple[str, Expected]] = [
         "i'd rather not run on wheel-01... wait, wheel-02, wheel-01 got fixed",
         {("avoid_nodes", "nodes=['wheel-02']", "medium")},
     ),
+    # a label value by its first word, before a head noun
+    ("avoid the wood nodes", {("avoid_node_label", "key=kiln-class,value=wood-kiln", "medium")}),
+    ("wood is nice to look at", set()),
+    ("stoneware storage pls", {("prefer_node_label", "key=heat,value=stoneware", "medium")}),
+    # "scrap that" takes back what came before
+    ("The old note said gz4; scrap that, pt7 now.", {("prefer_zones", "zones=['pt7']", "medium")}),
+    # "happy on" allows
+    ("happy on spot, cheaper the better", {("prefer_low_cost", "", "medium")}),
+    # "use" after a resource is its load
+    ("Hosts with low CPU use please", {("prefer_least_loaded", "resource=cpu", "medium")}),
+    # "the data local" borrows the dataset named before
+    (
+        "It reads glaze-recipes all day, so we really want the data local.",
+        {("prefer_data_locality", "dataset=glaze-recipes", "strong")},
+    ),
+    # "put it wherever." is anywhere
+    ("this is the clay-store, put it wherever.", set()),
+    # "stay of" is a slip for "stay off"
+    ("stay of wheel-01 and wheel-02", {("avoid_nodes", "nodes=['wheel-01', 'wheel-02']", "medium")}),
+    # two of the app's own pods on one node, refused, spreads them
+    ("Don't put two firing-queue pods on the same node.", {("spread_replicas_nodes", "", "medium")}),
+    # "its node" is the node of the app just named; after a figure it is the job's own
+    (
+        "Same zone as etcd would be nice, and definitely not on its node",
+        {("same_zone_as", "app=etcd", "weak"), ("avoid_colocation_with", "app=etcd", "strong")},
+    ),
+    ("the mixer needs 8 free cores on its node", {("min_free_cpu", "cores=8.0", "critical")}),
+    # thanks to whoever did something asks nothing
+    ("thanks to whoever fixed wheel-02", set()),
+    # preferring every zone while spreading over them asks nothing more
+    ("replicas across zones (kl2 / pt7 / gz4)", {("spread_replicas_zones", "", "medium")}),
+]
+
+HARBOUR = ClusterContext(name="test-harbour", zones=["dc-harborview", "dc-rivergate"], nodes=["pier-1"])
+ROUND_NINE_HARBOUR: list[tuple[str, Expected]] = [
+    # a letter put into a name is a slip of it
+    ("anything but dc-harbourview", {("avoid_zones", "zones=['dc-harborview']", "medium")}),
+    # a move planned for later asks nothing now
+    (
+        "we'll move this to dc-harborview next quarter; for now keep it in dc-rivergate",
+        {("prefer_zones", "zones=['dc-rivergate']", "medium")},
+    ),
 ]
 
 ROLES = ClusterContext(
@@ -1643,6 +1685,7 @@ _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (HIVE, ROUND_EIGHT),
     (KILN, ROUND_NINE),
     (ROLES, ROUND_NINE_ROLES),
+    (HARBOUR, ROUND_NINE_HARBOUR),
 ]
 
 

@@ -253,7 +253,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
     ),
     (
         "lhead",
-        "pool|node pool|nodepool|tier|class|type|label|labelled|labeled|group|family|flavour|"
+        "pool|node pool|nodepool|tier|class|type|label|labelled|labeled|group|family|flavour|storage|"
         "network|networking|nic|nics|ethernet|link|interconnect|uplink|environment|env|flavor|kind|"
         "profile|pool nodes|tier nodes",
     ),

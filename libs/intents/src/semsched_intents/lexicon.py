@@ -122,7 +122,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "avoid|avoids|avoiding|skip|skipping|steer clear|steer clear of|shun|dodge|eschew|"
         "stay off|keep off|stay out|keep out|stay away|keep away|get off|move off|stay out of|"
         "keep out of|refuse|reject|rule out|leave out|ban|blacklist|exclude from|stop putting|"
-        "stop scheduling|stop placing|stop sending|quit putting|stop landing",
+        "stop scheduling|stop placing|stop sending|quit putting|stop landing|stay of|keep of|stay of of",
     ),
     (
         "neg cue:colo",
@@ -167,6 +167,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "perm",
         "both fine|both are fine|either is fine|any is fine|all fine|all are fine|both ok|"
         "either works|both work|any works|either one|either of them|is fine|are fine|fine|is ok|is okay|"
+        "happy on|happy with|happy to run on|happy to be on|happy to go on|happy to use|"
         "are ok|are okay|ok|okay|works|works fine|is acceptable|are acceptable|acceptable|"
         "at a push|if nothing else|only if nothing else|as a last resort|last resort|tolerable|"
         "if you must|if we must|if you have to|if need be|"
@@ -283,7 +284,10 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "have been removed|no longer applies|no longer apply|is cancelled|is canceled|has been lifted|"
         "is lifted|is no longer needed|is no longer required|are no longer needed",
     ),
-    ("retract", "scratch that|strike that"),  # also corrections: what follows them stands
+    (
+        "retract",
+        "scratch that|strike that|scrap that|forget that|ignore that|disregard that",
+    ),  # also corrections: what follows them stands
     (
         "corr",
         "no wait|wait|scratch that|i mean|i meant|correction|make that|or rather|sorry i mean|"

@@ -144,6 +144,7 @@ class CpuParser:
                 score = item["confidence"]
                 assert isinstance(score, float)
                 item["confidence"] = calibrate(score)
+        merged = _without_every_zone(merged, context)
         intents = [Intent.model_validate(i) for i in merged]
         return ParseResult(intents=intents, unparsed=unparsed[:10])
 
@@ -161,6 +162,22 @@ _FAMILIES = {
 }
 _ANSWERS = frozenset({"yes", "yeah", "yep", "yup", "no", "nah", "nope", "sure", "definitely", "ok", "okay"})
 _NO = frozenset({"no", "nah", "nope"})
+
+
+def _without_every_zone(merged: list[dict[str, object]], context: ClusterContext) -> list[dict[str, object]]:
+    """ "replicas across rooms (dc-west / annex / basement)": a spread over every zone the cluster has
+    names where it spreads; preferring all of them asks nothing more."""
+    if not any(i["type"] == "spread_replicas_zones" for i in merged) or len(context.zones) < 2:
+        return merged
+    every = set(context.zones)
+
+    def all_zones(i: dict[str, object]) -> bool:
+        params = i["params"]
+        return (
+            i["type"] == "prefer_zones" and isinstance(params, dict) and set(params.get("zones", ())) == every
+        )
+
+    return [i for i in merged if not all_zones(i)]
 
 
 def _family(c: Candidate) -> str:
@@ -465,7 +482,10 @@ def _offered(sentence: list[Segment]) -> bool:
     )
 
 
-_THANKS = re.compile(r"\b(?:thanks|thank you|thx|ty|cheers|kudos)(?: @?[a-z][\w.-]*){0,3} for\b")
+_THANKS = re.compile(
+    r"\b(?:thanks|thank you|thx|ty|cheers|kudos)(?: @?[a-z][\w.-]*){0,3} for\b|"
+    r"\b(?:thanks|thank you|kudos|cheers|shout ?out) to (?:whoever|everyone|all|the team)\b"
+)
 _ASK_LEADS = re.compile(
     r"^(?:(?:one|my|our|the|platform|infra|a) )?(?:asks?|requests?|action items?)(?: .{0,40})?$|"
     r"^(?:infra|ops note|placement|for platform)$"
@@ -1110,6 +1130,19 @@ def _rated(seg: Segment) -> bool:
 _RATED_BY = frozenset({"are", "is", "got", "was", "were", "has been", "have been", "'s"})
 
 
+_LATER = re.compile(
+    r"\b(?:next (?:quarter|week|month|sprint|year|release|cycle)|later this (?:year|quarter|month)|"
+    r"eventually)\b"
+)
+
+
+def _planned(seg: Segment) -> bool:
+    """ "we'll move this to harborview next quarter": a move planned for later asks nothing now."""
+    words = _words(seg)
+    future = words.startswith(("we'll", "we will", "we're going to", "we are going to", "we plan to"))
+    return future and _LATER.search(words) is not None and not seg.has("mod")
+
+
 def _is_where(seg: Segment) -> bool:
     """ "mx-ams1-02 is where the old profile-api lived": a place said to be where something is or was."""
     marks = [m for m in seg.marks if not (m.has("conj") or m.text in ("the", "our"))]
@@ -1164,7 +1197,7 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
         return True  # "We're on the Enterprise plan", "we're an EU customer under GDPR": who we are
     if _not_needed(seg) or _third_party_statement(seg, elsewhere) or _reserved_for(seg):
         return True
-    if _rated(seg) or _is_where(seg):
+    if _rated(seg) or _is_where(seg) or _planned(seg):
         return True
     if elsewhere and _reported(seg):
         return True

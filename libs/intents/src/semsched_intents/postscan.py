@@ -1845,11 +1845,14 @@ def _seldom_failing(marks: list[Mark]) -> None:
             before.tags, mark.tags = (Tag("filler"),), (Tag("concept", "reliable"),)
 
 
-def _replicas_of(mark: Mark) -> bool:
-    """ "replicas", or an app's name with its replicas ("the glaze-mixer replicas")."""
+def _replicas_of(marks: Sequence[Mark], k: int) -> bool:
+    """ "replicas", or an app's name with its replicas ("the glaze-mixer replicas", "two eval pods")."""
+    mark = marks[k]
     if mark.has("replicas"):
         return True
     own = mark.text.endswith((" replicas", " copies", " instances"))  # "the X pods" are often another's
+    counted = k > 0 and marks[k - 1].text in ("two", "2", "both", "several", "multiple")
+    own = own or (counted and mark.text.endswith(" pods"))
     return own and any(t.role == "ent" and t.kind == "app" for t in mark.tags)
 
 
@@ -1860,7 +1863,7 @@ def _replicas_together(marks: list[Mark]) -> None:
     for n, mark in enumerate(marks):
         if not mark.has("cue", "colo") or mark.text.endswith((" with", " as", " to")) or mark.text == "with":
             continue
-        near = [k for k in range(max(0, n - 5), min(len(marks), n + 3)) if _replicas_of(marks[k])]
+        near = [k for k in range(max(0, n - 5), min(len(marks), n + 3)) if _replicas_of(marks, k)]
         if not near:
             continue
         k = n + 1
@@ -2029,6 +2032,53 @@ def _dataset_stems(marks: list[Mark]) -> None:
             mark.tags = ()
 
 
+def _use_as_load(marks: list[Mark]) -> None:
+    """ "low CPU use": use after a resource is its load; "put it wherever." at the end is anywhere."""
+    for before, mark in pairwise(marks):
+        if mark.text == "use" and before.has("res"):
+            mark.tags = (Tag("load"),)
+    for n, mark in enumerate(marks):
+        last = n + 1 == len(marks) or marks[n + 1].punct in (".", "!", "\n", ";", ",")
+        if mark.text == "wherever" and last:
+            mark.tags = (Tag("perm"),)
+
+
+def _label_stems(marks: list[Mark]) -> None:
+    """ "the copper uplinks", "PCI nodes": a label value by its first word needs a head noun after it."""
+    for n, mark in enumerate(marks):
+        tag = mark.entity()
+        if tag is None or tag.kind != "label" or not tag.ambiguous or " " in mark.text:
+            continue
+        words = tag.value.lower().replace("_", "-").split("-")
+        if len(words) < 2 or mark.text != words[0]:
+            continue
+        after = marks[n + 1] if n + 1 < len(marks) else None
+        if after is None or not (after.has("head") or after.has("lhead") or after.text in MACHINE_NOUNS):
+            mark.tags = ()
+
+
+def _its_node(marks: list[Mark]) -> list[Mark]:
+    """ "definitely not on its node": the node an app just named runs on ("8 free cores on its node" is
+    the job's own)."""
+    out: list[Mark] = []
+    n = 0
+    while n < len(marks):
+        mark = marks[n]
+        figure = any(m.has("qty") for m in out[-4:])
+        if (
+            mark.text in ("its", "their")
+            and n + 1 < len(marks)
+            and marks[n + 1].text in MACHINE_NOUNS
+            and not figure
+        ):
+            out.append(_joined(marks[n : n + 2], Tag("cue", "colo"), Tag("pron")))
+            n += 2
+            continue
+        out.append(mark)
+        n += 1
+    return out
+
+
 def refine_marks(
     marks: list[Mark], tokens: Sequence[Token], app_words: Mapping[str, str] | None = None
 ) -> list[Mark]:
@@ -2043,6 +2093,7 @@ def refine_marks(
     _kept_free(marks)
     _packed_together(marks)
     _whichever_best(marks)
+    _use_as_load(marks)
     _load_combos(marks)
     _negated_permission(marks)
     _loose_only(marks)
@@ -2096,6 +2147,8 @@ def refine_marks(
     _figure_enough(marks)
     _this_is_the(marks)
     _dataset_stems(marks)
+    marks = _its_node(marks)
+    _label_stems(marks)
     _name_as_adjective(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})
     _listed_unknowns(marks)

@@ -150,7 +150,7 @@ def _asks_for_the_data(seg: Segment, own: Sequence[Mark]) -> bool:
     if own or not (seg.has("verb") or seg.has("mod")) or seg.has("neg"):
         return False
     cue = next((n for n, m in enumerate(seg.marks) if m.has("cue", "locality") or m.has("cue", "colo")), None)
-    return cue is not None and any(m.text in _DATA_WORDS for m in seg.marks[cue:])
+    return cue is not None and any(set(m.text.split(" ")) & _DATA_WORDS for m in seg.marks[cue:])
 
 
 def _borrow(seg: Segment, history: Sequence[Segment], own: Sequence[Mark]) -> None:
@@ -281,7 +281,7 @@ def _corrects(seg: Segment, previous: Segment, pending: bool) -> bool:
 
 
 # Words that take a named item back out of what was just listed ("scratch kv-02", "drop zone-c").
-_STRIKING = frozenset({"scratch", "strike", "drop", "remove", "minus", "forget", "cross", "except"})
+_STRIKING = frozenset({"scratch", "scrap", "strike", "drop", "remove", "minus", "forget", "cross", "except"})
 
 
 def _strike(seg: Segment, history: Sequence[Segment]) -> bool:

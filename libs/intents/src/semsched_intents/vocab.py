@@ -245,6 +245,9 @@ def misspelt_member(table: PhraseTable, run: Phrase) -> tuple[str, str] | None:
     for joined, member in table.members.get((len(written) + 1, written[0]), {}).items():
         if _dropped_letter(joined, written):
             return member  # "hpc-rom2" for "hpc-room2", "leeds-hal2" for "leeds-hall2"
+    for joined, member in table.members.get((len(written) - 1, written[0]), {}).items():
+        if _dropped_letter(written, joined):
+            return member  # "dc-harbourview" for "dc-harborview": one letter put in
     owner = [k for k, tok in enumerate(run) for _ in tok]  # which token each character is in
     for joined, member in table.members.get((len(written), written[0]), {}).items():
         diff = [k for k in range(len(written)) if joined[k] != written[k]]
@@ -434,12 +437,31 @@ def _add_keyed_value(table: PhraseTable, key_words: list[str], toks: Phrase, tag
         table.add((part, *toks), tag)  # "tier lobby"
 
 
+# First words of label values that are prefixes of another word, never a short form ("non-validated").
+_PREFIX_WORDS = frozenset(
+    {"non", "not", "pre", "sub", "semi", "multi", "anti", "low", "high", "self", "post"}
+)
+
+
 def _add_labels(table: PhraseTable, labels: dict[str, list[str]]) -> None:
+    firsts: dict[str, list[tuple[str, str]]] = {}  # "copper" of copper-1g, "pci" of pci-dss
+    _add_label_values(table, labels, firsts)
+    for first, owners in firsts.items():
+        if len(owners) == 1 and (first,) not in table.entries and first not in COMMON_VALUES:
+            key, value = owners[0]
+            table.add((first,), Tag("ent", value, kind="label", key=key, ambiguous=True))
+
+
+def _add_label_values(
+    table: PhraseTable, labels: dict[str, list[str]], firsts: dict[str, list[tuple[str, str]]]
+) -> None:
     for key, values in labels.items():
         key_toks = phrase_tokens(key)
         key_words = [part for part in key_toks if part not in _GENERIC_KEY_PARTS]
         for part in key_words:
             table.add((part,), Tag("lhead", key))
+            if part.isalpha() and len(part) >= 3 and not part.endswith("s"):
+                table.add((part + "s",), Tag("lhead", key))  # "the copper uplinks"
             stem = _KEY_SUFFIX.sub("", part)  # "tick" of tickrate, "instance" of instance-type
             if stem != part and len(stem) >= 3:
                 table.add((stem,), Tag("lhead", key))
@@ -447,6 +469,8 @@ def _add_labels(table: PhraseTable, labels: dict[str, list[str]]) -> None:
             table.add(key_toks, Tag("lhead", key))
         for value in values:
             toks = phrase_tokens(value)
+            if len(toks) >= 2 and toks[0].isalpha() and len(toks[0]) >= 3 and toks[0] not in _PREFIX_WORDS:
+                firsts.setdefault(toks[0], []).append((key, value))
             existing = table.entries.get(toks, ())
             arch_key = key.rsplit("/", 1)[-1] == "arch"  # kubernetes.io/arch=arm64 is prefer_arch
             if existing and not arch_key and all(t.role == "ent" and t.kind == "arch" for t in existing):
