@@ -1640,6 +1640,35 @@ ROUND_NINE: list[tuple[str, Expected]] = [
     ("thanks to whoever fixed wheel-02", set()),
     # preferring every zone while spreading over them asks nothing more
     ("replicas across zones (kl2 / pt7 / gz4)", {("spread_replicas_zones", "", "medium")}),
+    # strength: what is latency critical, nothing else mattering, and a remark in dashes weigh nothing
+    (
+        "Keep it off wheel-02, it is latency critical for the kiln controller.",
+        {("avoid_nodes", "nodes=['wheel-02']", "medium")},
+    ),
+    ("avoid etcd, nothing else matters much", {("avoid_colocation_with", "app=etcd", "medium")}),
+    (
+        "don't put it on spot or on the l4s — we need fp64 — and keep it off wheel-02",
+        {
+            ("avoid_spot", "", "medium"),
+            ("avoid_gpu_models", "models=['l4']", "medium"),
+            ("avoid_nodes", "nodes=['wheel-02']", "medium"),
+        },
+    ),
+    ("gz4 please, we really need it", {("prefer_zones", "zones=['gz4']", "strong")}),
+    # strength: superlatives "possible", "as few as possible", twice please, "ever", no-go, whatever you do
+    ("Cheapest nodes possible, high prio.", {("prefer_low_cost", "", "strong")}),
+    ("consolidate onto as few machines as possible", {("prefer_bin_packing", "", "strong")}),
+    ("please, please don't put this on spot again", {("avoid_spot", "", "strong")}),
+    ("No spot, ever.", {("avoid_spot", "", "critical")}),
+    ("stoneware is a no-go", {("avoid_node_label", "key=heat,value=stoneware", "critical")}),
+    ("Whatever you do, don't schedule on wheel-04", {("avoid_nodes", "nodes=['wheel-04']", "critical")}),
+    # strength: hedges "if it's free", "tiny preference"
+    ("gz4 if it's free, else whatever", {("prefer_zones", "zones=['gz4']", "weak")}),
+    ("bisque pool, tiny preference", {("prefer_node_label", "key=heat,value=bisque", "weak")}),
+    # what software runs on says why; the job's own "-only" insists
+    ("x86 please, the driver is x86-only", {("prefer_arch", "arch=amd64", "medium")}),
+    ("the glaze job is arm64-only", {("prefer_arch", "arch=arm64", "critical")}),
+    ("Intel/AMD only, our binaries are x86", {("prefer_arch", "arch=amd64", "critical")}),
 ]
 
 HARBOUR = ClusterContext(name="test-harbour", zones=["dc-harborview", "dc-rivergate"], nodes=["pier-1"])

@@ -349,6 +349,12 @@ def _modifier_only(seg: Segment) -> bool:
     clause of its own (two or more words the lexicon does not know)."""
     if seg.marks and seg.marks[0].text in ("they", "he", "she") and seg.has("verb"):
         return False  # "..., they need it for the launch": someone else's clause
+    remark = seg.opener == "\u2014" or (bool(seg.marks) and seg.marks[0].text in ("we", "i"))
+    # "— we need fp64 —": a remark with its own object is its own clause
+    if remark and any(
+        not m.tags and m.text.isalnum() and m.text not in ("it", "this", "that") for m in seg.marks[1:]
+    ):
+        return False
     marks = seg.marks
     # "really important for MSA speed": a modifier, then what it matters for
     at = next((k for k, m in enumerate(marks) if m.text == "for" and k > 0 and marks[k - 1].has("mod")), None)

@@ -23,7 +23,8 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "strictly|obligatory|compulsory|insist|i insist|whatever it takes|make it mandatory|"
         "cannot compromise|it is critical|it's critical|non-optional|hard constraint|hard rule|only ever|"
         "requisite|a hard must|demand|demands|only|exclusively|nothing but|nothing else|"
-        "nothing other than|only accept|only accepts|accept only|accepts only|will only accept",
+        "nothing other than|only accept|only accepts|accept only|accepts only|will only accept|"
+        "whatever you do|whatever happens",
     ),
     (
         "mod:critical neg",
@@ -32,7 +33,7 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "prohibited|is not allowed|are not allowed|not allowed|banned|is banned|are banned|off-limits|"
         "never allowed|is never allowed|are never allowed|"
         "off limits|is not permitted|are not permitted|not permitted|is prohibited|are prohibited|"
-        "is forbidden|are forbidden|is not to be|are not to be",
+        "is forbidden|are forbidden|is not to be|are not to be|is a no-go|are a no-go|is a no go|are a no go",
     ),
     (
         "mod:strong",
@@ -46,7 +47,7 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "really need|urgent|urgently|make certain|certainly|surely|by any means|keen|really keen|strong|"
         "top prio|a priority|as possible|pretty important|quite important|rather important|very keen|"
         "a big deal|care a lot|we care a lot|it's key|it is key|it's key that|it is key that|key requirement|"
-        "as much as poss|as far as poss|def|defo|deffo|defs",
+        "as much as poss|as far as poss|def|defo|deffo|defs|please please|pretty please",
     ),
     (
         "mod:weak",
@@ -67,6 +68,9 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "not a hard requirement|not strictly necessary|helpful|would be helpful|handy|if we can|where we can|"
         "where you can|wherever we can|wherever you can|"
         "if it can|if we could|if you could|maybe|perhaps|possibly|where practical|if practical|"
+        "tiny preference|small preference|mild preference|minor preference|if it's free|if it is free|"
+        "if free|if it's there|if it is there|if it's available|if it is available|if they're free|"
+        "if they're available|if there's one free|if there is one free|"
         "when you can|if you're able|if able|if there's space|when feasible|a nice touch|"
         "not the end of the world|not a dealbreaker|not a deal breaker|if that works|if it's no trouble|"
         "if that's possible|if it is possible|if it's possible|preferably but not required|plus points|"
@@ -332,6 +336,9 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "fine tune|fine tuning|fine tuned|fine tunes|finetune|finetuning|"
         "low priority|low-priority|low prio|lower priority|a low priority|quite a low priority|"
         "from|you've got|we've got|you have|we have|with|by|at|than|into|onto|as|its|it|"
+        "latency critical|time critical|performance critical|timing critical|in that order of importance|"
+        "in order of importance|order of importance|nothing else matters|nothing else matters much|"
+        "nothing else really matters|"
         "on top of that|on top of this|on top of all that|on top of it all",
     ),
 )

@@ -1143,6 +1143,19 @@ def _planned(seg: Segment) -> bool:
     return future and _LATER.search(words) is not None and not seg.has("mod")
 
 
+def _arch_only_told(seg: Segment) -> bool:
+    """ "amd64 please, the SCADA driver is x86-only": what a piece of software runs on says why."""
+    marks = [m for m in seg.marks if not m.has("filler") or m.text in ("is", "are")]
+    at = next((k for k in range(2, len(marks)) if marks[k].text == "only"), None)
+    if at is None or any(m.tags for m in marks[at + 1 :]):
+        return False  # "... amd64-only blob": a noun may follow
+    arch = marks[at - 1].entity()
+    be = next((k for k in range(at - 1) if marks[k].text in ("is", "are")), None)
+    if arch is None or arch.kind != "arch" or not be:
+        return False
+    return not any(m.has("pron") or m.has("subj") or m.has("mod") or m.has("neg") for m in marks[:be])
+
+
 def _is_where(seg: Segment) -> bool:
     """ "mx-ams1-02 is where the old profile-api lived": a place said to be where something is or was."""
     marks = [m for m in seg.marks if not (m.has("conj") or m.text in ("the", "our"))]
@@ -1197,7 +1210,7 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
         return True  # "We're on the Enterprise plan", "we're an EU customer under GDPR": who we are
     if _not_needed(seg) or _third_party_statement(seg, elsewhere) or _reserved_for(seg):
         return True
-    if _rated(seg) or _is_where(seg) or _planned(seg):
+    if _rated(seg) or _is_where(seg) or _planned(seg) or (elsewhere and _arch_only_told(seg)):
         return True
     if elsewhere and _reported(seg):
         return True

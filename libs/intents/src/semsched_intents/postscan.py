@@ -832,7 +832,10 @@ _CONTENT = ("ent", "concept", "qty", "head", "lhead", "replicas", "zoneword", "r
 def _content_next_to(marks: Sequence[Mark], n: int) -> bool:
     for step in (-1, 1):
         k = n + step
-        while 0 <= k < len(marks) and marks[k].has("filler") and not marks[k].punct:
+        # "Intel/AMD only": a vendor word and a slash between
+        while 0 <= k < len(marks) and (
+            (marks[k].has("filler") and not marks[k].punct) or marks[k].punct == "/"
+        ):
             k += step
         if 0 <= k < len(marks) and any(marks[k].has(r) for r in _CONTENT):
             return True
@@ -847,6 +850,8 @@ def _loose_only(marks: list[Mark]) -> None:
         if mark.text in _ONLY and mark.has("mod") and not _content_next_to(marks, n):
             mark.tags = (Tag("filler"),)
         before = marks[n - 1] if n > 0 else None
+        if before is not None and before.has("head") and n >= 2:
+            before = marks[n - 2]  # "cheapest nodes possible"
         if (
             mark.text == "possible"
             and before is not None
@@ -2079,6 +2084,22 @@ def _its_node(marks: list[Mark]) -> list[Mark]:
     return out
 
 
+def _said_twice_or_ever(marks: list[Mark]) -> None:
+    """ "please, please don't": please said twice insists; "No spot, ever." never allows it; "as few
+    machines as possible" wants it as much as can be."""
+    for n, mark in enumerate(marks):
+        if mark.text == "please" and mark.has("mod"):
+            later = next((m for m in marks[n + 1 : n + 3] if not m.punct), None)
+            if later is not None and later.text == "please":
+                mark.tags, later.tags = (Tag("filler"),), (Tag("mod", "strong"),)
+        if mark.text == "ever" and not mark.tags and n > 0 and marks[n - 1].punct == ",":
+            last = n + 1 == len(marks) or marks[n + 1].punct != ""
+            if last and any(m.has("neg") for m in marks[max(0, n - 6) : n]):
+                mark.tags = (Tag("mod", "critical"),)
+        if mark.has("concept") and mark.text.endswith(" as possible") and not mark.has("mod"):
+            mark.tags = (*mark.tags, Tag("mod", "strong"))
+
+
 def refine_marks(
     marks: list[Mark], tokens: Sequence[Token], app_words: Mapping[str, str] | None = None
 ) -> list[Mark]:
@@ -2148,6 +2169,7 @@ def refine_marks(
     _this_is_the(marks)
     _dataset_stems(marks)
     marks = _its_node(marks)
+    _said_twice_or_ever(marks)
     _label_stems(marks)
     _name_as_adjective(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})
