@@ -446,7 +446,13 @@ ROUND_SEVEN: list[tuple[str, Expected]] = [
     ("is drone-02 back from repair yet?", set()),
     ("who owns queen-01? it's been cordoned since monday", set()),
     ("does comb-roof have any A100s at all?", set()),
-    ("is possible to run this on the nvme nodes?", {("prefer_node_label", "key=disk,value=nvme", "weak")}),
+    # "is (it) possible to ...?" asks plainly (medium, as four of five writers labelled it); "would it be
+    # possible" hedges
+    ("is possible to run this on the nvme nodes?", {("prefer_node_label", "key=disk,value=nvme", "medium")}),
+    (
+        "would it be possible to run this on the nvme nodes?",
+        {("prefer_node_label", "key=disk,value=nvme", "weak")},
+    ),
     ("thanks for moving the extractor to drone-01 last week!", set()),
     # the replicas of one app
     (
@@ -1669,6 +1675,8 @@ ROUND_NINE: list[tuple[str, Expected]] = [
     ("x86 please, the driver is x86-only", {("prefer_arch", "arch=amd64", "medium")}),
     ("the glaze job is arm64-only", {("prefer_arch", "arch=arm64", "critical")}),
     ("Intel/AMD only, our binaries are x86", {("prefer_arch", "arch=amd64", "critical")}),
+    # a lead-in governs its sentence, a pronoun's clause after "so" too
+    ("Important: gz4 has the new burners, so run there.", {("prefer_zones", "zones=['gz4']", "strong")}),
 ]
 
 HARBOUR = ClusterContext(name="test-harbour", zones=["dc-harborview", "dc-rivergate"], nodes=["pier-1"])

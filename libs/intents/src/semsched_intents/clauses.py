@@ -426,6 +426,8 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
                 if seg.has("neg") and seg.end_punct == "(":
                     refusing = True  # "keep it off the GPU nodes (mcr-g01, brs-g01)"
                 if seg.own is None:
+                    if headed and seg.has("verb") and seg.has("pron"):
+                        seg.strength = default  # "Important: X has the new PDUs, so run there"
                     continue
                 earlier = [s for s in sentence[:k] if s.items]
                 if seg.opener == "(" and earlier and _modifier_only(seg):
@@ -460,7 +462,8 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
             elif seg.bare and carry is not None and not seg.contrast:
                 seg.strength, seg.inherited = carry, True
             else:
-                seg.strength, carry = ("medium" if seg.contrast else default), None
+                # "Important: X has the new PDUs, so run there": the lead-in governs its whole sentence
+                seg.strength, carry = ("medium" if seg.contrast and not headed else default), None
             pending = None
         if (
             sentence

@@ -858,6 +858,18 @@ def _loose_only(marks: list[Mark]) -> None:
             and (before.has("concept") or before.text.endswith("est"))
         ):
             mark.tags = (Tag("filler"),)  # "the cheapest possible": a superlative, not a hedge
+        # "is (it) possible to run on nvme?" asks plainly; "would it be possible" hedges
+        asked = (
+            n >= 1 and marks[n - 1].text in ("is", "it") and (n < 2 or marks[n - 2].text not in ("be", "if"))
+        )
+        if (
+            mark.text == "possible"
+            and mark.has("mod")
+            and asked
+            and n + 1 < len(marks)
+            and marks[n + 1].text == "to"
+        ):
+            mark.tags = (Tag("filler"),)
 
 
 _SPREAD_LEADS = frozenset(
