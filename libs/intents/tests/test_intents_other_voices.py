@@ -1677,9 +1677,35 @@ ROUND_NINE: list[tuple[str, Expected]] = [
     ("Intel/AMD only, our binaries are x86", {("prefer_arch", "arch=amd64", "critical")}),
     # a lead-in governs its sentence, a pronoun's clause after "so" too
     ("Important: gz4 has the new burners, so run there.", {("prefer_zones", "zones=['gz4']", "strong")}),
+    # figures keep their precision: 3000Mi is 2.9296875 GiB
+    ("3000Mi free", {("min_free_memory", "gib=2.9296875", "medium")}),
+    # a noun that ends a bracket is no order; "follow it zone-wise" is the same zone
+    (
+        "replicas must be spread over all three sites (statutory uptime target)",
+        {("spread_replicas_zones", "", "critical")},
+    ),
+    (
+        "etcd is in gz4 now; wherever it moves, follow it zone-wise",
+        {("same_zone_as", "app=etcd", "medium")},
+    ),
+    # a pronoun inside a locality cue is the data named before
+    (
+        "this reads the glaze recipes constantly, would be good to run where they're cached",
+        {("prefer_data_locality", "dataset=glaze-recipes", "weak")},
+    ),
+    # a label value by its last word, before a head noun
+    (
+        "not the kiln ones, the wood nodes",
+        {("prefer_node_label", "key=kiln-class,value=wood-kiln", "medium")},
+    ),
 ]
 
-HARBOUR = ClusterContext(name="test-harbour", zones=["dc-harborview", "dc-rivergate"], nodes=["pier-1"])
+HARBOUR = ClusterContext(
+    name="test-harbour",
+    zones=["dc-harborview", "dc-rivergate"],
+    nodes=["pier-1"],
+    node_labels={"clearance": ["public", "public-restricted"]},
+)
 ROUND_NINE_HARBOUR: list[tuple[str, Expected]] = [
     # a letter put into a name is a slip of it
     ("anything but dc-harbourview", {("avoid_zones", "zones=['dc-harborview']", "medium")}),
@@ -1687,6 +1713,14 @@ ROUND_NINE_HARBOUR: list[tuple[str, Expected]] = [
     (
         "we'll move this to dc-harborview next quarter; for now keep it in dc-rivergate",
         {("prefer_zones", "zones=['dc-rivergate']", "medium")},
+    ),
+    # a label value by its last word, before a head noun
+    (
+        "public nodes, but keep off the restricted ones",
+        {
+            ("prefer_node_label", "key=clearance,value=public", "medium"),
+            ("avoid_node_label", "key=clearance,value=public-restricted", "medium"),
+        },
     ),
 ]
 

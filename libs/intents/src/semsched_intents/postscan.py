@@ -264,7 +264,7 @@ def _bare_counts(marks: list[Mark]) -> None:
             resource = "gpu" if "gpu" in kinds else "cpu" if "cpu" in kinds else ""
             if resource:
                 amount = float(mark.text) if mark.text.isdigit() else NUMBER_WORDS[mark.text]
-                mark.tags = (Tag("qty", f"{amount:.6g}", kind=resource),)
+                mark.tags = (Tag("qty", f"{amount:.10g}", kind=resource),)
                 break
 
 
@@ -286,7 +286,7 @@ def _keyed_counts(marks: list[Mark]) -> None:
                 amount = float(m.group(1))
                 if m.group(2):  # "4000m": Kubernetes milli-units, MiB for memory
                     amount = amount / 1024 if res == "memory" else amount / 1000
-                mark.tags = (Tag("qty", f"{amount:.6g}", kind=res),)
+                mark.tags = (Tag("qty", f"{amount:.10g}", kind=res),)
                 break
             if not (before.punct in _KEYED_GAP or before.has("filler") or before.has("qadj")):
                 break
@@ -1001,7 +1001,7 @@ def _made_that(marks: list[Mark]) -> None:
             continue
         last = next((t for m in reversed(marks[: n - 1]) for t in m.tags if t.role == "qty"), None)
         if last is not None:
-            marks[n].tags = (Tag("qty", f"{float(marks[n].text):.6g}", kind=last.kind),)
+            marks[n].tags = (Tag("qty", f"{float(marks[n].text):.10g}", kind=last.kind),)
 
 
 _FIGURE = re.compile(r"^\d{1,4}(?:\.\d{1,2})?$")
@@ -1029,7 +1029,7 @@ def _more_figures(marks: list[Mark]) -> None:
                 continue
             written = _FIRST_NUMBER.search(marks[k].text)
             scale = float(last.value) / float(written.group()) if written and float(written.group()) else 1.0
-            mark.tags = (Tag("qty", f"{float(mark.text) * scale:.6g}", kind=last.kind),)
+            mark.tags = (Tag("qty", f"{float(mark.text) * scale:.10g}", kind=last.kind),)
             break
 
 
@@ -1050,7 +1050,7 @@ def _one_free(marks: list[Mark]) -> None:
                 break
             res = next((t.value for t in marks[k].tags if t.role == "res"), None)
             if res is not None:
-                marks[n].tags = (Tag("qty", f"{count:.6g}", kind=res),)
+                marks[n].tags = (Tag("qty", f"{count:.10g}", kind=res),)
                 break
 
 
@@ -2067,7 +2067,7 @@ def _label_stems(marks: list[Mark]) -> None:
         if tag is None or tag.kind != "label" or not tag.ambiguous or " " in mark.text:
             continue
         words = tag.value.lower().replace("_", "-").split("-")
-        if len(words) < 2 or mark.text != words[0]:
+        if len(words) < 2 or mark.text not in (words[0], words[-1]):
             continue
         after = marks[n + 1] if n + 1 < len(marks) else None
         if after is None or not (after.has("head") or after.has("lhead") or after.text in MACHINE_NOUNS):
@@ -2110,6 +2110,39 @@ def _said_twice_or_ever(marks: list[Mark]) -> None:
                 mark.tags = (Tag("mod", "critical"),)
         if mark.has("concept") and mark.text.endswith(" as possible") and not mark.has("mod"):
             mark.tags = (*mark.tags, Tag("mod", "strong"))
+
+
+def _follow_zone_wise(marks: list[Mark]) -> list[Mark]:
+    """ "wherever it moves, follow it zone-wise": the same zone as what "it" names; "wherever it moves"
+    is when, not where. A "target" that ends a bracket is a noun ("(statutory uptime target)")."""
+    out: list[Mark] = []
+    n = 0
+    while n < len(marks):
+        mark = marks[n]
+        nxt = marks[n + 1] if n + 1 < len(marks) else None
+        moving = n + 2 < len(marks) and marks[n + 2].text in (
+            "moves",
+            "goes",
+            "lands",
+            "ends up",
+            "runs",
+            "is",
+        )
+        if mark.text == "wherever" and nxt is not None and nxt.has("pron") and moving:
+            mark.tags = (Tag("filler"),)
+        if mark.text in ("follow", "follow it") and n + 2 < len(marks):
+            k = n + 1 if mark.text == "follow" and nxt is not None and nxt.text in ("it", "them") else n
+            if marks[k + 1].has("zoneword") and k + 2 < len(marks) and marks[k + 2].text == "wise":
+                out.append(_joined(marks[n : k + 3], Tag("cue", "samezone"), Tag("pron")))
+                n = k + 3
+                continue
+        ending = nxt is None or nxt.punct in (")", ".")
+        noun_before = n > 0 and (marks[n - 1].has("concept") or not marks[n - 1].tags)
+        if mark.text in ("target", "targets") and mark.has("verb") and ending and noun_before:
+            mark.tags = ()
+        out.append(mark)
+        n += 1
+    return out
 
 
 def refine_marks(
@@ -2182,6 +2215,7 @@ def refine_marks(
     _dataset_stems(marks)
     marks = _its_node(marks)
     _said_twice_or_ever(marks)
+    marks = _follow_zone_wise(marks)
     _label_stems(marks)
     _name_as_adjective(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})

@@ -150,7 +150,9 @@ def _asks_for_the_data(seg: Segment, own: Sequence[Mark]) -> bool:
     if own or not (seg.has("verb") or seg.has("mod")) or seg.has("neg"):
         return False
     cue = next((n for n, m in enumerate(seg.marks) if m.has("cue", "locality") or m.has("cue", "colo")), None)
-    return cue is not None and any(set(m.text.split(" ")) & _DATA_WORDS for m in seg.marks[cue:])
+    # "run where they're cached": the pronoun inside the cue is the data
+    words = _DATA_WORDS | {"they're", "they", "it's", "it"}
+    return cue is not None and any(set(m.text.split(" ")) & words for m in seg.marks[max(0, cue - 2) :])
 
 
 def _borrow(seg: Segment, history: Sequence[Segment], own: Sequence[Mark]) -> None:

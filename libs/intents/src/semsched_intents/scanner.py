@@ -417,7 +417,7 @@ def _step(st: _State, i: int, kv: dict[int, Mark]) -> Mark:
     if qty is not None and qty.resource == "memory" and _bracketed_after_gpu(st):
         return Mark(i, qty.end, (Tag("filler"),))  # "an A100 (80GB)": the card's own memory
     if qty is not None and qty.resource:
-        return Mark(i, qty.end, (Tag("qty", f"{qty.amount:.6g}", kind=qty.resource),))
+        return Mark(i, qty.end, (Tag("qty", f"{qty.amount:.10g}", kind=qty.resource),))
     cont = _continuation(st, i) or _zone_shorthand(st, i)
     if cont is not None:
         return cont

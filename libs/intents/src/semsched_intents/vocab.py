@@ -471,6 +471,8 @@ def _add_label_values(
             toks = phrase_tokens(value)
             if len(toks) >= 2 and toks[0].isalpha() and len(toks[0]) >= 3 and toks[0] not in _PREFIX_WORDS:
                 firsts.setdefault(toks[0], []).append((key, value))
+            if len(toks) >= 2 and toks[-1].isalpha() and len(toks[-1]) >= 5:
+                firsts.setdefault(toks[-1], []).append((key, value))  # "the sensitive ones"
             existing = table.entries.get(toks, ())
             arch_key = key.rsplit("/", 1)[-1] == "arch"  # kubernetes.io/arch=arm64 is prefer_arch
             if existing and not arch_key and all(t.role == "ent" and t.kind == "arch" for t in existing):
