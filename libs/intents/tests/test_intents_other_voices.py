@@ -1698,6 +1698,27 @@ ROUND_NINE: list[tuple[str, Expected]] = [
         "not the kiln ones, the wood nodes",
         {("prefer_node_label", "key=kiln-class,value=wood-kiln", "medium")},
     ),
+    # a refusal already said no; a later "dont" in the same breath does not say yes
+    (
+        "avoid stoneware nodes dont waste them on a cron job",
+        {("avoid_node_label", "key=heat,value=stoneware", "medium")},
+    ),
+    # "this is the overnight glaze run": the run is a noun naming the job
+    ("no spot stuff, this is the overnight glaze run and it takes 9 hours", {("avoid_spot", "", "medium")}),
+    # a shortened name glued after another word is another word
+    ("stay off spot — the stream can't restart mid-clay without gaps", {("avoid_spot", "", "medium")}),
+    # "how many" asks a count, with or without its "?"
+    ("how many l4s do we even have", set()),
+    # what the refused machines are for
+    (
+        "not wheel-01 or wheel-02 those are for the stoneware",
+        {("avoid_nodes", "nodes=['wheel-01', 'wheel-02']", "medium")},
+    ),
+    # "if that's busy" is when, not a wish for busy machines
+    (
+        "it should go on wheel-01 or if that's busy wheel-03",
+        {("prefer_nodes", "nodes=['wheel-01', 'wheel-03']", "medium")},
+    ),
 ]
 
 HARBOUR = ClusterContext(

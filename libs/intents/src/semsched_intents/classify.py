@@ -60,7 +60,12 @@ def _negated(seg: Segment, item: Mark) -> bool:
     objects = [m for m in seg.items if not m.has("cue")]
     first_neg = min((m.start for m in seg.marks if m.has("neg")), default=10**9)
     # "keep X and Y away from this one": every object listed before the refusal
-    if objects and (item is objects[0] or (item in objects and item.start < first_neg and concept is False)):
+    # ("avoid g5 nodes dont waste gpu boxes": a refusal before it already said no)
+    if (
+        flips == 0
+        and objects
+        and (item is objects[0] or (item in objects and item.start < first_neg and concept is False))
+    ):
         flips += sum(  # a word that is both ("off limits") counts once, below
             1 for m in seg.marks if m.start > objects[-1].start and m.has("neg") and not m.has("negpost")
         )

@@ -419,8 +419,9 @@ def _ranking_only(seg: Segment, mark: Mark) -> bool:
 
 
 def _info_question(sentence: list[Segment]) -> bool:
-    if sentence[-1].end_punct != "?" and sentence[-1].sentence_end != "?":
-        return False
+    counting = [m.text for m in sentence[0].marks[:2]] == ["how", "many"]
+    if sentence[-1].end_punct != "?" and sentence[-1].sentence_end != "?" and not counting:
+        return False  # "how many l40s do we even have" asks a count, with or without its "?"
     marks = [m for seg in sentence for m in seg.marks]
     at = next((k for k, m in enumerate(marks) if m.text not in _GREETINGS and not m.has("conj")), None)
     if at is None:

@@ -1208,6 +1208,11 @@ def _saved_for(marks: list[Mark]) -> None:
             for m in marks[n + 1 : n + 3]:
                 if m.entity() is not None and not m.has("qty"):
                     m.tags = ()
+    for n, mark in enumerate(marks):  # "not vault-01 or vault-02 those are for the archive"
+        if mark.text in ("those are for", "these are for", "they are for", "they're for"):
+            for m in marks[n + 1 : n + 4]:
+                if m.entity() is not None and not m.has("qty"):
+                    m.tags = ()
     for n in range(len(marks) - 2):
         saved = marks[n].text in _SAVED or (
             marks[n].text in ("save", "leave") and marks[n + 1].text in ("that", "those", "them", "it")
@@ -2006,14 +2011,15 @@ def _figure_enough(marks: list[Mark]) -> None:
 
 _THIS_IS = frozenset({"this is the", "this is our", "this is a", "this is my", "this is", "this's"})
 _NAMING_HEADS = frozenset(
-    {"service", "job", "app", "pipeline", "worker", "deployment", "pod", "cronjob", "api"}
+    {"service", "job", "app", "pipeline", "worker", "deployment", "pod", "cronjob", "api", "run", "batch"}
+    | {"export", "import", "backup", "build", "sync", "report", "migration"}
 )
 
 
 def _this_is_the(marks: list[Mark]) -> None:
     """ "This is the chat fan-out service": the words that name the workload place nothing."""
     for n in range(len(marks) - 3):
-        opens = n == 0 or marks[n - 1].punct in (".", "\n", "!", ";")
+        opens = n == 0 or marks[n - 1].punct in (".", "\n", "!", ";", ",", "\u2014")
         if not opens or marks[n].text != "this" or marks[n + 1].text not in ("is", "'s"):
             continue
         k = n + 2
@@ -2026,6 +2032,8 @@ def _this_is_the(marks: list[Mark]) -> None:
             tag = m.entity()
             if m.has("concept") or (tag is not None and tag.kind != "app"):
                 m.tags = ()
+        if marks[end].has("verb"):
+            marks[end].tags = (Tag("head"),)  # "this is the overnight ocr run": a noun
 
 
 _DATA_NOUNS = frozenset(

@@ -70,9 +70,11 @@ class _State:
 def _short_form_of_longer(st: _State, i: int, tags: tuple[Tag, ...]) -> bool:
     """A shortened name glued to another word is a different name, unless the whole is a misspelling
     of the full one ("fraud-scorring")."""
-    if not (i + 1 < len(st.tokens) and st.tokens[i + 1].joined):
-        return False
     if not all(t.role == "ent" and t.ambiguous and t.kind in ("app", "dataset") for t in tags):
+        return False
+    if st.tokens[i].joined and i > 0 and st.tokens[i - 1].text.isalpha():
+        return True  # "mid-voyage" is no voyage-db
+    if not (i + 1 < len(st.tokens) and st.tokens[i + 1].joined):
         return False
     written = f"{st.tokens[i].text}-{st.tokens[i + 1].text}"
     return all(OSA.distance(written, t.value.lower()) > 2 for t in tags)
