@@ -1719,6 +1719,38 @@ ROUND_NINE: list[tuple[str, Expected]] = [
         "it should go on wheel-01 or if that's busy wheel-03",
         {("prefer_nodes", "nodes=['wheel-01', 'wheel-03']", "medium")},
     ),
+    # a known app's name glued to another word is a longer name the context lacks
+    ("clay-store should run near clay-store-cache", {("colocate_with", "app=clay-store-cache", "medium")}),
+    ("the etcd-heavy job, near etcd please", {("colocate_with", "app=etcd", "medium")}),
+    # a question reported, asked of someone, or which place has something: nothing asked
+    ("The owner asked whether we can move gz4 to the cloud. Not this year.", set()),
+    ("Q for platform: does anyone know if wheel-02 is back from repair?", set()),
+    (
+        "stay out of kl2 and pt7, only gz4 has the L4 racks",
+        {("avoid_zones", "zones=['kl2', 'pt7']", "medium")},
+    ),
+    # what named machines have, in brackets, describes them; "nothing else needed" weighs nothing
+    (
+        "Infra: prefer wheel-01/wheel-02 (L4), nothing else needed",
+        {("prefer_nodes", "nodes=['wheel-01', 'wheel-02']", "medium")},
+    ),
+    # trouble said of the machine just refused says why
+    (
+        "prefer wheel-02, but skip wheel-03 it's been flaky",
+        {("prefer_nodes", "nodes=['wheel-02']", "medium"), ("avoid_nodes", "nodes=['wheel-03']", "medium")},
+    ),
+]
+
+BILLING = ClusterContext(
+    name="test-billing", zones=["b1", "b2"], nodes=["m-1"], node_labels={"billing": ["reserved", "ondemand"]}
+)
+ROUND_NINE_BILLING: list[tuple[str, Expected]] = [
+    # a spot word with its label key written is the label
+    (
+        "nothing on ondemand billing if we can avoid it",
+        {("avoid_node_label", "key=billing,value=ondemand", "weak")},
+    ),
+    ("no ondemand please", {("prefer_spot", "", "medium")}),
 ]
 
 HARBOUR = ClusterContext(
@@ -1778,6 +1810,7 @@ _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (KILN, ROUND_NINE),
     (ROLES, ROUND_NINE_ROLES),
     (HARBOUR, ROUND_NINE_HARBOUR),
+    (BILLING, ROUND_NINE_BILLING),
 ]
 
 

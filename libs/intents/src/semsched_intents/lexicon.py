@@ -338,7 +338,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "from|you've got|we've got|you have|we have|with|by|at|than|into|onto|as|its|it|"
         "latency critical|time critical|performance critical|timing critical|in that order of importance|"
         "in order of importance|order of importance|nothing else matters|nothing else matters much|"
-        "nothing else really matters|if that's busy|if it's busy|if that one's busy|if that is busy|"
+        "nothing else really matters|nothing else needed|nothing else is needed|nothing else required|"
+        "nothing else is required|if that's busy|if it's busy|if that one's busy|if that is busy|"
         "if it is busy|if busy|if that's full|if it's full|if full|if that one is full|"
         "on top of that|on top of this|on top of all that|on top of it all",
     ),

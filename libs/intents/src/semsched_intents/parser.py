@@ -104,6 +104,7 @@ class CpuParser:
         per_sentence: list[list[Candidate]] = []
         unparsed: list[str] = []
         _background_sentences(sentences)
+        _machines_described(sentences)
         if _IRONY.search(text.lower()):
             _ironic_proposals(sentences)
         asking = [
@@ -178,6 +179,19 @@ def _without_every_zone(merged: list[dict[str, object]], context: ClusterContext
         )
 
     return [i for i in merged if not all_zones(i)]
+
+
+def _machines_described(sentences: list[list[Segment]]) -> None:
+    """ "prefer turn01/turn02 (L40S)": a bracket of what named machines have describes them."""
+    for sentence in sentences:
+        for before, seg in pairwise(sentence):
+            if seg.opener != "(" or not seg.items or not before.items:
+                continue
+            kinds = {t.kind for m in seg.items for t in m.tags if t.role == "ent"}
+            machines = all(t.kind == "node" for m in before.items for t in m.tags if t.role == "ent")
+            plain = all(m.entity() is not None or m.has("filler") or m.has("conj") for m in seg.marks)
+            if machines and plain and kinds and kinds <= {"gpu", "label"}:
+                seg.silenced = True
 
 
 def _family(c: Candidate) -> str:
@@ -449,6 +463,7 @@ _WAY_TO_TELL = re.compile(r"\bway to (?:see|check|tell|find out|know|understand)
 _ASKS_TO_TELL = (
     *("can you tell", "could you tell", "can you check", "could you check", "can you confirm"),
     *("could you confirm", "do you know", "tell me", "any idea", "can you explain", "could you explain"),
+    *("does anyone know", "does anybody know", "does someone know", "anyone know", "anybody know"),
     *("should we worry", "should i worry", "should we be worried"),
     *("can someone check", "could someone check", "can somebody check", "can someone look"),
     *("could someone look", "can anyone check", "can someone confirm", "could someone confirm"),
@@ -1157,6 +1172,21 @@ def _arch_only_told(seg: Segment) -> bool:
     return not any(m.has("pron") or m.has("subj") or m.has("mod") or m.has("neg") for m in marks[:be])
 
 
+# "The partner asked whether we can move the vault room to the cloud": a question reported
+_ASKED_WHETHER = re.compile(r"\b(?:asked|asks|wondered|wonders|wondering|asking) (?:whether|if)\b")
+
+
+def _only_has(seg: Segment) -> bool:
+    """ "only west has the L40S racks": which place has something says why, it asks nothing."""
+    marks = [m for m in seg.marks if not m.has("filler")]
+    return (
+        len(marks) >= 3
+        and marks[0].text == "only"
+        and marks[1].entity() is not None
+        and marks[2].text in ("has", "have", "had")
+    )
+
+
 def _is_where(seg: Segment) -> bool:
     """ "mx-ams1-02 is where the old profile-api lived": a place said to be where something is or was."""
     marks = [m for m in seg.marks if not (m.has("conj") or m.text in ("the", "our"))]
@@ -1212,6 +1242,8 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
     if _not_needed(seg) or _third_party_statement(seg, elsewhere) or _reserved_for(seg):
         return True
     if _rated(seg) or _is_where(seg) or _planned(seg) or (elsewhere and _arch_only_told(seg)):
+        return True
+    if _ASKED_WHETHER.search(_words(seg)) or _only_has(seg):
         return True
     if elsewhere and _reported(seg):
         return True

@@ -2153,6 +2153,28 @@ def _follow_zone_wise(marks: list[Mark]) -> list[Mark]:
     return out
 
 
+_IT_WAS = frozenset(
+    {"it's", "it is", "it has", "its", "they're", "they are", "they have", "it was", "they were"}
+)
+
+
+def _said_of_it(marks: list[Mark]) -> None:
+    """ "skip enc-03 it's been flaky": trouble said of the machine just named says why it is refused."""
+    for n, mark in enumerate(marks):
+        if not mark.has("concept", "unreliable") or n < 2:
+            continue
+        k = n - 1
+        if marks[k].text in ("been", "so", "very", "too", "really"):
+            k -= 1
+        if marks[k].text not in _IT_WAS:
+            continue
+        named = any(
+            t.role == "ent" and t.kind in ("node", "zone") for m in marks[max(0, k - 4) : k] for t in m.tags
+        )
+        if named:
+            mark.tags = ()
+
+
 def refine_marks(
     marks: list[Mark], tokens: Sequence[Token], app_words: Mapping[str, str] | None = None
 ) -> list[Mark]:
@@ -2224,6 +2246,7 @@ def refine_marks(
     marks = _its_node(marks)
     _said_twice_or_ever(marks)
     marks = _follow_zone_wise(marks)
+    _said_of_it(marks)
     _label_stems(marks)
     _name_as_adjective(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})

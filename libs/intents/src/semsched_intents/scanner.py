@@ -188,6 +188,13 @@ def _refine(st: _State, i: int, end: int, tags: tuple[Tag, ...]) -> tuple[int, t
             if _word(st, end) in ("gb", "g", "gib"):
                 end += 1
     elif ent is not None and ent.kind == "app":
+        glued = end
+        while glued < len(st.tokens) and st.tokens[glued].joined and st.tokens[glued].text.isalpha():
+            glued += 1
+        if glued > end and not any(st.tokens[k].text in _NOT_NAME_PARTS for k in range(end, glued)):
+            # "course-catalog-cache" beside course-catalog: a longer name the context does not have
+            name = "-".join(t.text for t in st.tokens[i:glued])
+            return glued, (Tag("ent", name, kind="app"),)
         found = _lookup(st, end) if _word(st, end) else None
         if found and any(t.role == "head" for t in found[1]):
             end = found[0]
@@ -269,6 +276,7 @@ def _family_member(st: _State, i: int, single: bool = False) -> Mark | None:
 
 _NOT_NAME_PARTS = frozenset(
     {"wise", "heavy", "bound", "intensive", "hungry", "only", "based", "backed", "friendly", "aware"}
+    | {"like", "style", "side", "free", "less", "owned", "specific", "related", "facing", "sized"}
     | {"cpu", "gpu", "memory", "mem", "ram", "disk", "io", "network"}
 )
 

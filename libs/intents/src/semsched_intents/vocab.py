@@ -483,10 +483,11 @@ def _add_label_values(
                 # so is a value that is also a word of ours ("steady pool" where pool=steady), but not
                 # the spot words, which always mean spot
                 spotty = any(t.role == "concept" and t.value in ("spot", "ondemand") for t in existing)
-                if any(t.kind == "app" for t in existing) or (
-                    not spotty and all(t.role == "concept" for t in existing)
-                ):
+                if any(t.kind == "app" for t in existing) or all(t.role == "concept" for t in existing):
+                    # "ondemand billing" where billing=ondemand: with its key written, the label
                     _add_keyed_value(table, key_words, toks, Tag("ent", value, kind="label", key=key))
+                if spotty:
+                    continue
                 continue
             tag = Tag("ent", value, kind="label", key=key, ambiguous=_label_ambiguous(table, toks, value))
             for v in _name_variants(value):
