@@ -60,7 +60,10 @@ class Segment:
         return [m for m in self.marks if m.entity() is not None]
 
     def has(self, role: str, value: str | None = None) -> bool:
-        return any(m.has(role, value) for m in self.marks)
+        for m in self.marks:  # noqa: SIM110 - a plain loop: on the hot path, any() over a generator is slower
+            if m.has(role, value):
+                return True
+        return False
 
     def mods(self) -> list[str]:
         return [t.value for m in self.marks for t in m.tags if t.role == "mod"]

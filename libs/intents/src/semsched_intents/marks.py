@@ -40,7 +40,10 @@ class Mark:
     known: bool = True
 
     def has(self, role: str, value: str | None = None) -> bool:
-        return any(t.role == role and (value is None or t.value == value) for t in self.tags)
+        for t in self.tags:  # noqa: SIM110 - called millions of times a run; any() over a generator costs twice as much
+            if t.role == role and (value is None or t.value == value):
+                return True
+        return False
 
     def entity(self) -> Tag | None:
         for t in self.tags:
@@ -64,11 +67,7 @@ def fuzzy_mark(table: PhraseTable, word: str, i: int) -> Mark | None:
         return None
     # "vibraton2024", "dorne1": the number is as written (leading zeros aside; "node13" is no misspelt
     # "node12"), and the slip is looked for in the letters
-    digits = _digits(word)
-    by_letters: dict[str, tuple[Tag, ...]] = {}
-    for name, tags in choices.items():
-        if _digits(name) == digits:
-            by_letters.setdefault(_letters(name), tags)
+    by_letters = _by_letters(table, word[0]).get(_digits(word), {})
     written = _letters(word)
     limit = 1 if len(written) <= 7 else 2
     best = process.extractOne(written, list(by_letters), scorer=OSA.distance, score_cutoff=limit)
@@ -82,6 +81,17 @@ def fuzzy_mark(table: PhraseTable, word: str, i: int) -> Mark | None:
     if agent and any(t.role == "ent" and t.kind == "label" for t in by_letters[best[0]]):
         return None  # "encoder" is a thing that encodes, not the "encode" role
     return Mark(i, i + 1, by_letters[best[0]], conf=1.0 - 0.12 * float(best[1]), text=word)
+
+
+def _by_letters(table: PhraseTable, first: str) -> dict[str, dict[str, tuple[Tag, ...]]]:
+    """The fuzzy names of one first letter by their number, then by their letters (built once a table)."""
+    cached = table.fuzzy_index.get(first)
+    if cached is None:
+        cached = {}
+        for name, tags in table.fuzzy_names.get(first, {}).items():
+            cached.setdefault(_digits(name), {}).setdefault(_letters(name), tags)
+        table.fuzzy_index[first] = cached
+    return cached
 
 
 def _letters(word: str) -> str:

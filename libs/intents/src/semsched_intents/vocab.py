@@ -54,6 +54,8 @@ class PhraseTable:
     # the last word of an app's name, where one app alone ends in it ("trainer" of fsdp-trainer): read
     # as that app only where a placement cue names a workload ("on the same box as the trainer")
     app_words: dict[str, str] = field(default_factory=dict)
+    # fuzzy_names by first letter, then by the number in the name, then by its letters (filled lazily)
+    fuzzy_index: dict[str, dict[str, dict[str, tuple[Tag, ...]]]] = field(default_factory=dict)
 
     def add(self, phrase: Phrase, tag: Tag, *, override_words: bool = False) -> None:
         if not phrase:
@@ -72,6 +74,7 @@ class PhraseTable:
 
     def add_fuzzy(self, word: str, tag: Tag) -> None:
         if fuzzy_word(word):
+            self.fuzzy_index.pop(word[0], None)
             by_word = self.fuzzy_names.setdefault(word[0], {})
             if tag not in by_word.get(word, ()):
                 by_word[word] = (*by_word.get(word, ()), tag)
