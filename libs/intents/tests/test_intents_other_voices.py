@@ -1739,6 +1739,22 @@ ROUND_NINE: list[tuple[str, Expected]] = [
         "prefer wheel-02, but skip wheel-03 it's been flaky",
         {("prefer_nodes", "nodes=['wheel-02']", "medium"), ("avoid_nodes", "nodes=['wheel-03']", "medium")},
     ),
+    # "avoided" before what it names refuses it
+    (
+        "I'd much rather the mixer avoided stoneware nodes.",
+        {("avoid_node_label", "key=heat,value=stoneware", "strong")},
+    ),
+    # the app a rule is for, or that is to land somewhere, is the job
+    (
+        "Spot is never allowed for firing-queue. Also spread zones.",
+        {("avoid_spot", "", "critical"), ("spread_replicas_zones", "", "medium")},
+    ),
+    (
+        "Can we make sure clay-store lands on the hosts with the fewest recent failures?",
+        {("prefer_reliable_nodes", "", "strong")},
+    ),
+    # a question about the cluster's future asks nothing now
+    ("Is possible in future to have L40S in this cluster?", set()),
 ]
 
 BILLING = ClusterContext(

@@ -458,7 +458,8 @@ def _info_question(sentence: list[Segment]) -> bool:
     return seeing or not any(m.text.startswith(_ASKS_LEAVE) for m in marks)
 
 
-_WAY_TO_TELL = re.compile(r"\bway to (?:see|check|tell|find out|know|understand)\b")
+# ... or asks about the future of the cluster ("Is possible in future to have H100 in this cluster?")
+_WAY_TO_TELL = re.compile(r"\bway to (?:see|check|tell|find out|know|understand)\b|\bin (?:the )?future\b")
 # "can you tell me which nodes are validated?", "could you check why it is pending in sa-east-1a?"
 _ASKS_TO_TELL = (
     *("can you tell", "could you tell", "can you check", "could you check", "can you confirm"),

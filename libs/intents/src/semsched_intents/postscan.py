@@ -2175,6 +2175,32 @@ def _said_of_it(marks: list[Mark]) -> None:
             mark.tags = ()
 
 
+_ALLOWING = frozenset(
+    {"allowed", "permitted", "acceptable", "forbidden", "banned", "is never allowed", "never allowed"}
+)
+_LANDS = frozenset(
+    {"lands", "goes", "ends up", "sits", "runs", "gets scheduled", "is scheduled", "is placed"}
+)
+
+
+def _whose_rule(marks: list[Mark]) -> None:
+    """ "I'd much rather the fraud engine avoided single-feed racks": "avoided" before what it names
+    refuses it; "spot is never allowed for alarm-router", "make sure customer-api lands on ...": the
+    app a rule is for, or that is to land somewhere, is the job."""
+    for n in range(len(marks) - 1):
+        mark, nxt = marks[n], marks[n + 1]
+        if mark.text == "avoided" and nxt.entity() is not None:
+            mark.tags = (Tag("neg"), Tag("verb"))
+        if not any(t.role == "ent" and t.kind == "app" for t in nxt.tags):
+            continue
+        ends = n + 2 >= len(marks) or marks[n + 2].punct != ""
+        if mark.text == "for" and ends and any(m.text in _ALLOWING for m in marks[max(0, n - 3) : n]):
+            nxt.tags = (Tag("filler"),)
+        sure = mark.has("mod") and mark.text in ("make sure", "please make sure", "ensure", "please ensure")
+        if sure and n + 2 < len(marks) and marks[n + 2].text in _LANDS:
+            nxt.tags = (Tag("filler"),)
+
+
 def refine_marks(
     marks: list[Mark], tokens: Sequence[Token], app_words: Mapping[str, str] | None = None
 ) -> list[Mark]:
@@ -2247,6 +2273,7 @@ def refine_marks(
     _said_twice_or_ever(marks)
     marks = _follow_zone_wise(marks)
     _said_of_it(marks)
+    _whose_rule(marks)
     _label_stems(marks)
     _name_as_adjective(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})
