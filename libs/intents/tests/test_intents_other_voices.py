@@ -1755,6 +1755,36 @@ ROUND_NINE: list[tuple[str, Expected]] = [
     ),
     # a question about the cluster's future asks nothing now
     ("Is possible in future to have L40S in this cluster?", set()),
+    # a whole word of a leave-it phrase: "okafor lab" does not start with "ok"
+    (
+        "Nothing urgent: when you get a chance, could you confirm the okay-lab still has 4 condo nodes?",
+        set(),
+    ),
+    # indifferent to what happens, not to the request
+    (
+        "pls run the nightly export on spot and whatever is cheapest, we don't care if it restarts",
+        {("prefer_spot", "", "medium"), ("prefer_low_cost", "", "medium")},
+    ),
+    # "wherever is cheapest" asks for cheap; "least flaky" is reliable; one reboot, told, asks nothing
+    (
+        "latency doesn't matter: run it wherever is cheapest, ideally in gz4.",
+        {("prefer_low_cost", "", "medium"), ("prefer_zones", "zones=['gz4']", "weak")},
+    ),
+    ("Honestly, whichever wheel is least flaky.", {("prefer_reliable_nodes", "", "medium")}),
+    (
+        "One replica per host, please, we don't want a single reboot to drop two of them.",
+        {("spread_replicas_nodes", "", "medium")},
+    ),
+    # the app that is to run somewhere, after "it matters that", is the job
+    (
+        "It matters a lot that glaze-mixer runs in the same zone as etcd; preferably on the same node too.",
+        {("same_zone_as", "app=etcd", "strong"), ("colocate_with", "app=etcd", "medium")},
+    ),
+    # a spread over both zones just named is over zones
+    (
+        "run in kl2 and pt7, with replicas spread over both.",
+        {("prefer_zones", "zones=['kl2', 'pt7']", "medium"), ("spread_replicas_zones", "", "medium")},
+    ),
 ]
 
 BILLING = ClusterContext(

@@ -100,7 +100,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "reliable hardware|sturdy|steady|stay up|stays up|staying up|rarely crash|rarely fail|rarely break|"
         "rarely go down|seldom crash|seldom crashes|seldom fail|seldom fails|seldom break|seldom breaks|"
         "never go down|never goes down|hardly ever crash|hardly ever crashes|hardly ever fail|"
-        "hardly ever fails",
+        "hardly ever fails|least flaky|less flaky|least unreliable|least unstable|least faulty|least crashy|"
+        "least crash-prone",
     ),
     (
         "concept:unreliable",

@@ -455,7 +455,12 @@ def _info_question(sentence: list[Segment]) -> bool:
         return False
     # "is there a way to see why it went to X?" asks to be told, not to be placed
     seeing = _WAY_TO_TELL.search(" ".join(m.text for m in marks)) is not None
-    return seeing or not any(m.text.startswith(_ASKS_LEAVE) for m in marks)
+    # whole words only: "okafor lab" does not start with "ok"
+    return seeing or not any(m.text.startswith(_ASKS_LEAVE) and _whole_words(m.text) for m in marks)
+
+
+def _whole_words(text: str) -> bool:
+    return any(text == w or text.startswith(w + " ") for w in _ASKS_LEAVE)
 
 
 # ... or asks about the future of the cluster ("Is possible in future to have H100 in this cluster?")
@@ -1037,6 +1042,9 @@ def _cost_reason(seg: Segment, elsewhere: bool) -> bool:
     subjects = [m for m in others if m in before]
     if not elsewhere or not cheap or len(others) != len(subjects) or seg.has("mod"):
         return False
+    first = next((m for m in before if not m.has("filler")), None)
+    if first is not None and first.has("verb"):
+        return False  # "run it wherever is cheapest": an order
     return any(m.text in _SAYS_IS or m.text in COPULAS or m.text.endswith(" is") for m in before)
 
 

@@ -1857,7 +1857,7 @@ def _no_taken_back(marks: list[Mark]) -> None:
             mark.tags = ()
 
 
-_SELDOM = frozenset({"rarely", "seldom", "never", "hardly", "barely"})
+_SELDOM = frozenset({"rarely", "seldom", "never", "hardly", "barely", "least", "less"})
 
 
 def _seldom_failing(marks: list[Mark]) -> None:
@@ -1986,7 +1986,9 @@ def _no_preference_on(marks: list[Mark]) -> None:
             mark.tags = ()
 
 
-_EVENT_NOUNS = frozenset({"preemption", "preemptions", "reclaim", "reclaims", "eviction", "evictions"})
+_EVENT_NOUNS = frozenset(
+    {"preemption", "preemptions", "reclaim", "reclaims", "eviction", "evictions", "reboot", "reboots"}
+)
 
 
 def _one_event(marks: list[Mark]) -> None:
@@ -2138,6 +2140,8 @@ def _follow_zone_wise(marks: list[Mark]) -> list[Mark]:
         )
         if mark.text == "wherever" and nxt is not None and nxt.has("pron") and moving:
             mark.tags = (Tag("filler"),)
+        if mark.text == "wherever" and nxt is not None and nxt.text in ("is", "'s", "are"):
+            mark.tags = (Tag("filler"),)  # "run it wherever is cheapest": the quality asked for
         if mark.text in ("follow", "follow it") and n + 2 < len(marks):
             k = n + 1 if mark.text == "follow" and nxt is not None and nxt.text in ("it", "them") else n
             if marks[k + 1].has("zoneword") and k + 2 < len(marks) and marks[k + 2].text == "wise":
@@ -2179,7 +2183,8 @@ _ALLOWING = frozenset(
     {"allowed", "permitted", "acceptable", "forbidden", "banned", "is never allowed", "never allowed"}
 )
 _LANDS = frozenset(
-    {"lands", "goes", "ends up", "sits", "runs", "gets scheduled", "is scheduled", "is placed"}
+    {"lands", "goes", "ends up", "sits", "runs", "gets scheduled", "is scheduled", "is placed", "runs in"}
+    | {"runs on", "lands on", "lands in", "goes to", "sits in", "sits on", "stays in", "stays on"}
 )
 
 
@@ -2197,8 +2202,21 @@ def _whose_rule(marks: list[Mark]) -> None:
         if mark.text == "for" and ends and any(m.text in _ALLOWING for m in marks[max(0, n - 3) : n]):
             nxt.tags = (Tag("filler"),)
         sure = mark.has("mod") and mark.text in ("make sure", "please make sure", "ensure", "please ensure")
+        sure = sure or (mark.text == "that" and any(m.has("mod") for m in marks[max(0, n - 4) : n]))
         if sure and n + 2 < len(marks) and marks[n + 2].text in _LANDS:
-            nxt.tags = (Tag("filler"),)
+            nxt.tags = (Tag("filler"),)  # "it matters a lot that storefront runs in ..."
+
+
+def _spread_over_named(marks: list[Mark]) -> None:
+    """ "run in edge-leeds and edge-york, with replicas spread over both": over the zones just named."""
+    for n in range(len(marks) - 2):
+        mark = marks[n]
+        if not mark.has("concept", "spread") or marks[n + 1].text not in ("over", "across", "between"):
+            continue
+        if marks[n + 2].text not in ("both", "them", "the two", "all three", "those", "these"):
+            continue
+        if any(t.role == "ent" and t.kind == "zone" for m in marks[max(0, n - 12) : n] for t in m.tags):
+            mark.tags = (*(t for t in mark.tags if t.role != "concept"), Tag("concept", "spread_zones"))
 
 
 def refine_marks(
@@ -2274,6 +2292,7 @@ def refine_marks(
     marks = _follow_zone_wise(marks)
     _said_of_it(marks)
     _whose_rule(marks)
+    _spread_over_named(marks)
     _label_stems(marks)
     _name_as_adjective(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})

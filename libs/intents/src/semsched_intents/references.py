@@ -200,6 +200,8 @@ def _cancels(
         # "least busy host, doesn't matter which resource": indifferent to a detail, not the request
         if any(m.text in ("which", "what", "whichever", "whatever", "between") for m in seg_marks):
             return False
+        if any(m.text in ("if", "whether", "when") for m in seg_marks):
+            return False  # "we don't care if it restarts": indifferent to what happens, not to the request
         # "1 GPU free and 24 cores, RAM doesn't matter": indifferent to what it names only
         if any(m.text in _KIND_WORDS for m in seg_marks):  # "1 free GPU, model doesn't matter"
             return any(t.role == "ent" and t.kind == "gpu" for m in prev.items for t in m.tags)
