@@ -1785,6 +1785,26 @@ ROUND_NINE: list[tuple[str, Expected]] = [
         "run in kl2 and pt7, with replicas spread over both.",
         {("prefer_zones", "zones=['kl2', 'pt7']", "medium"), ("spread_replicas_zones", "", "medium")},
     ),
+    # "loads of idle CPU" is low load; "study" is no misspelt "sturdy"; "packaging" no "packing"
+    ("Any chance of a host with loads of idle CPU?", {("prefer_least_loaded", "resource=cpu", "weak")}),
+    (
+        "For the glaze study: glaze-recipes locality please",
+        {("prefer_data_locality", "dataset=glaze-recipes", "medium")},
+    ),
+    ("no spot for the packaging run", {("avoid_spot", "", "medium")}),
+    # the second half of a hyphenated name is no misspelt word; a word written with a hyphen still is
+    ("Next to the glaze-scheduler if you can manage it.", {("colocate_with", "app=glaze-scheduler", "weak")}),
+    ("the mixer co-locates with etcd", {("colocate_with", "app=etcd", "medium")}),
+    # "Not the same node though" refuses the node of the app named before, with its own strength
+    (
+        "Same zone as etcd if you can. Not the same node though, it is fussy.",
+        {("same_zone_as", "app=etcd", "weak"), ("avoid_colocation_with", "app=etcd", "medium")},
+    ),
+    # the ellipsis borrows the app after the cue, not the subject
+    (
+        "Decision: glaze-mixer tolerates no co-tenancy with clay-store; under no circumstances share a node.",
+        {("avoid_colocation_with", "app=clay-store", "critical")},
+    ),
 ]
 
 BILLING = ClusterContext(

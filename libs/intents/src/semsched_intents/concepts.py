@@ -121,6 +121,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "most unallocated|most unrequested|most idle|lots of headroom|spare capacity|free capacity|"
         "least crowded|not crowded|least pressure|low pressure|lightly-loaded|least-loaded|unloaded|"
         "plenty of idle|lots of idle|plenty of spare|lots of spare|plenty of unused|lots of unused|"
+        "loads of idle|loads of spare|loads of free|loads of headroom|heaps of idle|heaps of spare|"
         "elbow room|some elbow room|room to breathe|lightest loaded|lightest-loaded|most lightly loaded|"
         "less crowded|somewhere quieter|somewhere less busy|uncrowded|isn't doing much|is not doing much|"
         "not doing much|isn't doing anything|not doing anything|doing nothing|doing very little",

@@ -22,7 +22,8 @@ _NO_FUZZ_WORDS = (
     "again hours minutes seconds month weeks night build built image images binary models model nodes "
     "notes roles rules tests state stage start store table token total today while write wrote reads "
     "disks cards latency warmup cause cases possible packet packets closes closed closer inter intra "
-    "crossing printing small patching patched patch speed speeds speedy newer newest "
+    "crossing printing small patching patched patch speed speeds speedy newer newest study studies "
+    "packaging package packages "
 )
 _NO_FUZZ = frozenset(_NO_FUZZ_WORDS.split())
 

@@ -176,10 +176,17 @@ def _borrow(seg: Segment, history: Sequence[Segment], own: Sequence[Mark]) -> No
         found = _antecedent(history, ("dataset",))
         if found is not None:
             _lend(seg, *found)
-    elif _placeless(seg) and _has_cue(seg) and not (has_pron or seg.has("replicas") or seg.has("neg")):
+    elif _placeless(seg) and _has_cue(seg) and not (has_pron or seg.has("replicas")):
         found = _antecedent(history[-1:], ("app",))  # ellipsis: "if not, at least the same zone"
         if found is not None:
-            _lend(seg, *found)
+            source, items = found
+            cue = next((m.start for m in source.marks if m.has("cue")), None)
+            if cue is not None and any(m.start > cue for m in items):
+                items = [m for m in items if m.start > cue]  # "X tolerates no co-tenancy with Y": Y
+            strength = seg.strength
+            _lend(seg, source, items)
+            if seg.has("neg"):
+                seg.strength = strength  # "Not the same node though": a refusal of its own
     elif _placeless(seg) and (seg.has("verb") or _has_cue(seg)) and _topic_before(seg, history):
         found = _antecedent(history[-1:], ())  # "Kafka-connect is a noisy neighbour. Avoid."
         if found is not None:

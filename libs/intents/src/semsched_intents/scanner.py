@@ -337,7 +337,8 @@ def _fuzzy(st: _State, i: int) -> Mark | None:
     if j > i + 1:
         glued = "".join(t.text for t in st.tokens[i:j])
         whole = fuzzy_mark(st.table, glued, i)
-        if whole is not None and any(t.role == "ent" for t in whole.tags):
+        # a name, or a word written with a hyphen ("co-locates")
+        if whole is not None and any(t.role in ("ent", "cue", "verb") for t in whole.tags):
             whole.end = j
             return whole
     if j == i + 1 and _word(st, i + 1).isalpha():  # "artefact cache" for artifact-cache
@@ -346,7 +347,10 @@ def _fuzzy(st: _State, i: int) -> Mark | None:
             pair.end = i + 2
             pair.text = ""
             return pair
-    return fuzzy_mark(st.table, st.tokens[i].text, i)
+    found = fuzzy_mark(st.table, st.tokens[i].text, i)
+    if found is not None and st.tokens[i].joined and not any(t.role == "ent" for t in found.tags):
+        return None  # "payout-scheduler": the second half of a name is no misspelt "schedule"
+    return found
 
 
 _GPU_LETTERS = frozenset("ahvltb")
