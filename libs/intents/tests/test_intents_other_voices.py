@@ -1805,6 +1805,56 @@ ROUND_NINE: list[tuple[str, Expected]] = [
         "Decision: glaze-mixer tolerates no co-tenancy with clay-store; under no circumstances share a node.",
         {("avoid_colocation_with", "app=clay-store", "critical")},
     ),
+    # "250m cpu" after a comma is CPU, whatever came before the comma
+    (
+        "512Mi free memory, 250m cpu",
+        {("min_free_memory", "gib=0.5", "medium"), ("min_free_cpu", "cores=0.25", "medium")},
+    ),
+    # a correction, then a zone's short name used as a noun ("the gz4 launch slipped")
+    (
+        "Please place in kl2. Actually no, pt7, the kl2 launch slipped.",
+        {("prefer_zones", "zones=['pt7']", "medium")},
+    ),
+    # "really" before a word we do not know weighs that word only; a notice asks nothing
+    ("Heads up: etcd gets really noisy at 6pm when the shops close.", set()),
+    # striking a name by its short form
+    (
+        "Put it on glaze-mixer's node or near clay-store. Actually scratch clay, just glaze-mixer.",
+        {("colocate_with", "app=glaze-mixer", "medium")},
+    ),
+    # "also" opens an addition to a refusal, whatever it names
+    (
+        "avoid wheel-01; also the l4 nodes if you can",
+        {("avoid_nodes", "nodes=['wheel-01']", "medium"), ("avoid_gpu_models", "models=['l4']", "weak")},
+    ),
+    # indifferent about something, not to the request; what the job is named after
+    (
+        "bin pack the stoneware harness, it doesn't care about noisy neighbours",
+        {("prefer_bin_packing", "", "medium")},
+    ),
+    # plurals of names with digits; "the X9s throttle" is a reason
+    ("rather not on the bisques", {("avoid_node_label", "key=heat,value=bisque", "medium")}),
+    # what a trip costs in time; idle told; what happens if; "X is where the drill runs"
+    (
+        "keep this in gz4, moving the files to the other sites costs about ten minutes a run",
+        {("prefer_zones", "zones=['gz4']", "medium")},
+    ),
+    (
+        "bin packing would be nice, half the stoneware pool sits idle at night",
+        {("prefer_bin_packing", "", "weak")},
+    ),
+    (
+        "It is mandatory that etcd and this pod share a node. If they end up apart, nothing works.",
+        {("colocate_with", "app=etcd", "critical")},
+    ),
+    (
+        "pt7 or gz4 pls; kl2 is where the DR drill runs tonight",
+        {("prefer_zones", "zones=['gz4', 'pt7']", "medium")},
+    ),
+    # "keep it out"; a misspelt load word; "don't worry about where X runs"
+    ("gz4 has flaky power this winter, keep it out", {("avoid_zones", "zones=['gz4']", "medium")}),
+    ("pick a wheel with low memory presure", {("prefer_least_loaded", "resource=memory", "medium")}),
+    ("near etcd please; don't worry about where clay-store runs", {("colocate_with", "app=etcd", "medium")}),
 ]
 
 BILLING = ClusterContext(

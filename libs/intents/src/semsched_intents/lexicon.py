@@ -126,6 +126,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "avoid|avoids|avoiding|skip|skipping|steer clear|steer clear of|shun|dodge|eschew|"
         "stay off|keep off|stay out|keep out|stay away|keep away|get off|move off|stay out of|"
         "keep out of|refuse|reject|rule out|leave out|ban|blacklist|exclude from|stop putting|"
+        "keep it out|keep them out|keep this out|"
         "stop scheduling|stop placing|stop sending|quit putting|stop landing|stay of|keep of|stay of of",
     ),
     (
@@ -177,7 +178,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "if you must|if we must|if you have to|if need be|"
         "is tolerable|are tolerable|permitted|is permitted|are permitted|at a pinch|in a pinch|"
         "doesn't matter|does not matter|don't matter|don't care|do not care|dont care|doesn't care|"
-        "does not care|doesnt care|no preference|"
+        "does not care|doesnt care|no preference|don't worry about|do not worry about|no need to worry about|"
         "not fussed|either way|whatever|whichever|don't mind|do not mind|dont mind|no problem|"
         "not a problem|not an issue|is allowed|allowed|tolerable|tolerate|can tolerate|doesn't hurt|"
         "does not hurt|won't hurt|is alright|alright|all right|no strong feelings|indifferent|agnostic|"
@@ -210,7 +211,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
     ),
     (
         "bg",
-        "had|has had|was|were|been|got burned|got bitten|got hit|last week|last month|"
+        "had|has had|was|were|been|got burned|got bitten|got hit|last week|last month|sits idle|sit idle|"
+        "sitting idle|sat idle|sits empty|sit empty|"
         "get hot|gets hot|get too hot|run hot|get crowded|power down|powered down|power off|shut down|"
         "is cordoned|are cordoned|is cordoned off|is drained|are drained|is offline|are offline|"
         "switch off|turn off|scale to zero|"
@@ -339,7 +341,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "latency critical|time critical|performance critical|timing critical|in that order of importance|"
         "in order of importance|order of importance|nothing else matters|nothing else matters much|"
         "nothing else really matters|nothing else needed|nothing else is needed|nothing else required|"
-        "nothing else is required|if that's busy|if it's busy|if that one's busy|if that is busy|"
+        "nothing else is required|nothing works|nothing else works|if that's busy|if it's busy|"
+        "if that one's busy|if that is busy|"
         "if it is busy|if busy|if that's full|if it's full|if full|if that one is full|"
         "on top of that|on top of this|on top of all that|on top of it all",
     ),

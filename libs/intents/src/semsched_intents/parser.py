@@ -432,6 +432,13 @@ def _ranking_only(seg: Segment, mark: Mark) -> bool:
     return mark.text == "only" and at > 0 and seg.marks[at - 1].text == "the"
 
 
+def _intensifier(seg: Segment, mark: Mark) -> bool:
+    """ "gets really noisy at 6pm": "really" before a word we do not know weighs that word only."""
+    at = seg.marks.index(mark)
+    nxt = seg.marks[at + 1] if at + 1 < len(seg.marks) else None
+    return mark.text in ("really", "very", "so", "pretty", "quite") and nxt is not None and not nxt.tags
+
+
 def _info_question(sentence: list[Segment]) -> bool:
     counting = [m.text for m in sentence[0].marks[:2]] == ["how", "many"]
     if sentence[-1].end_punct != "?" and sentence[-1].sentence_end != "?" and not counting:
@@ -693,7 +700,9 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
                 seg.silenced = True
         if any(seg.has("notice") for seg in sentence):
             for seg in sentence:  # "FYI, den-gp01 is the only node with the new driver": no order
-                ordered = any(m.has("mod") and not _ranking_only(seg, m) for m in seg.marks)
+                ordered = any(
+                    m.has("mod") and not _ranking_only(seg, m) and not _intensifier(seg, m) for m in seg.marks
+                )
                 seg.silenced = seg.silenced or not (ordered or _opens_with_order(seg))
         at = next((k for k, seg in enumerate(sentence) if seg.has("retract")), None)
         if at is not None:  # what came before is taken back; what follows stands
@@ -829,6 +838,7 @@ def _names_have(seg: Segment) -> bool:
 _PLACE_EVENTS = frozenset(
     {"floods", "flooded", "fails", "failed", "dies", "died", "burns", "crashes", "crashed", "goes down"}
     | {"loses power", "goes dark", "goes offline", "is down", "is lost", "blows up", "catches fire"}
+    | {"end up", "ends up"}
 )
 
 
@@ -837,9 +847,11 @@ def _condition_on_event(seg: Segment) -> bool:
     for that place."""
     # the clause's first word ("it should sit in ..." is no "should mad-c1 fail")
     at = next((k for k, m in enumerate(seg.marks) if not m.has("conj")), None)
-    happens = seg.has("bg") or any(m.text in _PLACE_EVENTS for m in seg.marks)  # "if the vault floods"
-    if at is None or seg.marks[at].text not in ("if", "when", "should") or not happens:
-        return False
+    # "if the vault floods", "if they end up apart"
+    words = f" {_words(seg)} "
+    happens = seg.has("bg") or any(f" {event} " in words for event in _PLACE_EVENTS)
+    if at is None or seg.marks[at].text.split(" ")[0] not in ("if", "when", "should") or not happens:
+        return False  # ("if they" is one mark)
     # "should mad-c1 fail ..." has a subject; "Should sit in the same AZ as X" asks
     after = seg.marks[at + 1] if at + 1 < len(seg.marks) else None
     return seg.marks[at].text != "should" or (
@@ -1199,7 +1211,9 @@ def _only_has(seg: Segment) -> bool:
 def _is_where(seg: Segment) -> bool:
     """ "mx-ams1-02 is where the old profile-api lived": a place said to be where something is or was."""
     marks = [m for m in seg.marks if not (m.has("conj") or m.text in ("the", "our"))]
-    if len(marks) < 3 or any(m.has(r) for m in marks for r in ("mod", "neg", "verb", "perm")):
+    if len(marks) < 3 or any(m.has(r) for m in marks for r in ("mod", "neg", "perm")):
+        return False
+    if any(m.has("verb") for m in marks[:3]):
         return False
     first = marks[0].entity()
     return (

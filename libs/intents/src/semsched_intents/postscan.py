@@ -1612,6 +1612,7 @@ _WORKLOAD_NOUNS = frozenset(
     {"pods", "pod", "job", "jobs", "workload", "workloads", "service", "services", "deployment"}
     | {"deployments", "pipeline", "pipelines", "replicas", "replica", "copies", "run", "runs", "team"}
     | {"backlog", "workers", "worker", "tasks", "task", "queue", "rebuild", "reindex", "migration", "image"}
+    | {"harness", "suite"}
 )
 _POSSESSIVES = frozenset({"our", "my", "their", "your"})
 
@@ -1715,7 +1716,9 @@ _TELLING_VERBS = frozenset(
         "interrupts",
     }
 )
-_COST_OBJECTS = frozenset({"us", "me", "them", "a", "hours", "days", "money", "fortune", "lots", "time"})
+_COST_OBJECTS = frozenset(
+    {"us", "me", "them", "a", "hours", "days", "money", "fortune", "lots", "time", "about", "minutes", "an"}
+)
 
 
 def _telling_verbs(marks: list[Mark]) -> None:
@@ -1966,6 +1969,17 @@ def _short_name_compounds(marks: list[Mark]) -> None:
         mark, a, b = marks[n], marks[n + 1], marks[n + 2]
         tag = mark.entity()
         short = tag is not None and tag.kind == "app" and tag.ambiguous and " " not in mark.text
+        # "the tokyo launch slipped": a zone's short name between "the" and a noun
+        place = (
+            tag is not None
+            and tag.kind == "zone"
+            and " " not in mark.text
+            and n > 0
+            and marks[n - 1].text == "the"
+        )
+        if place and a.has("verb") and not a.punct and not b.tags and not b.punct and b.text.isalpha():
+            mark.tags = ()
+            continue
         if not short or (n > 0 and marks[n - 1].has("cue")):
             continue
         plain = not a.tags and not a.punct and a.text.isalpha() and not b.punct
@@ -2219,6 +2233,24 @@ def _spread_over_named(marks: list[Mark]) -> None:
             mark.tags = (*(t for t in mark.tags if t.role != "concept"), Tag("concept", "spread_zones"))
 
 
+def _plural_subjects(marks: list[Mark]) -> None:
+    """ "gen11 if you can, the gen9s throttle": machines of a kind doing something, told as a reason."""
+    for n in range(1, len(marks) - 1):
+        mark, verb = marks[n], marks[n + 1]
+        tag = mark.entity()
+        if tag is None or tag.kind != "label" or not mark.text.endswith("s") or marks[n - 1].text != "the":
+            continue
+        ends = n + 2 >= len(marks) or marks[n + 2].punct != ""
+        if (
+            not verb.tags
+            and verb.text.isalpha()
+            and not verb.punct
+            and ends
+            and verb.text not in MACHINE_NOUNS
+        ):
+            mark.tags = ()
+
+
 def refine_marks(
     marks: list[Mark], tokens: Sequence[Token], app_words: Mapping[str, str] | None = None
 ) -> list[Mark]:
@@ -2293,6 +2325,7 @@ def refine_marks(
     _said_of_it(marks)
     _whose_rule(marks)
     _spread_over_named(marks)
+    _plural_subjects(marks)
     _label_stems(marks)
     _name_as_adjective(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})

@@ -334,8 +334,9 @@ def parse_quantity(tokens: Sequence[Token], i: int) -> Quantity | None:
             return Quantity("gpu", value, i, j + 1)
         return Quantity("gpu", value, i, j) if _next_text(tokens, j) in _GPU_NAMES else None
     if unit == "m":
-        keyed = [t.text for t in tokens[max(0, i - 2) : i] if not t.punct]
-        resource = "memory" if keyed and keyed[-1] in _MEMORY_WORDS else _memory_or_cpu_m(tokens, j)
+        before = tokens[i - 1] if i > 0 else None  # "memory 512m"; ", 250m cpu" starts afresh
+        keyed = before is not None and not before.punct and before.text in _MEMORY_WORDS
+        resource = "memory" if keyed else _memory_or_cpu_m(tokens, j)
         if not resource and value >= 50 and _next_text(tokens, j) in _FREE_WORDS:
             resource = "cpu"  # "250m free", as a pod spec writes CPU; minutes are never free
         if not resource:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from semsched_intents.clauses import REQUEST_ROLES, Segment
 from semsched_intents.marks import Mark
+from semsched_intents.vocab import Tag
 
 _KIND_HEADS: dict[str, frozenset[str]] = {
     "node": frozenset(
@@ -207,7 +208,7 @@ def _cancels(
         # "least busy host, doesn't matter which resource": indifferent to a detail, not the request
         if any(m.text in ("which", "what", "whichever", "whatever", "between") for m in seg_marks):
             return False
-        if any(m.text in ("if", "whether", "when") for m in seg_marks):
+        if any(m.text in ("if", "whether", "when", "about") for m in seg_marks):
             return False  # "we don't care if it restarts": indifferent to what happens, not to the request
         # "1 GPU free and 24 cores, RAM doesn't matter": indifferent to what it names only
         if any(m.text in _KIND_WORDS for m in seg_marks):  # "1 free GPU, model doesn't matter"
@@ -295,6 +296,10 @@ def _corrects(seg: Segment, previous: Segment, pending: bool) -> bool:
 _STRIKING = frozenset({"scratch", "scrap", "strike", "drop", "remove", "minus", "forget", "cross", "except"})
 
 
+def _same_name(a: Tag | None, b: Tag) -> bool:
+    return a is not None and a.role == b.role and a.kind == b.kind and a.value == b.value and a.key == b.key
+
+
 def _strike(seg: Segment, history: Sequence[Segment]) -> bool:
     """ "a-01, a-02 - no, scratch a-02": a striking word right before names listed in an earlier clause
     takes them out of that clause and of this one. Whether any was struck."""
@@ -308,8 +313,10 @@ def _strike(seg: Segment, history: Sequence[Segment]) -> bool:
         while j < len(seg.marks) and seg.marks[j].entity() is not None:
             target = seg.marks[j]
             value = target.entity()
+            assert value is not None
             for earlier in reversed(history):
-                hits = [m for m in earlier.items if m.entity() == value]
+                # by kind and name: "scratch holborn" takes back holborn-dc, however it was written
+                hits = [m for m in earlier.items if _same_name(m.entity(), value)]
                 if hits:
                     earlier.marks = [
                         Mark(m.start, m.end, text=m.text) if m in hits else m for m in earlier.marks
@@ -324,14 +331,21 @@ def _strike(seg: Segment, history: Sequence[Segment]) -> bool:
     return struck
 
 
-def _adds_to(seg: Segment, previous: Segment) -> bool:
+def _adds_to(seg: Segment, previous: Segment, same_sentence: bool = False) -> bool:
     """ "avoid zone-a. zone-c too", "stay away from it; also tarragon": bare names and "too" add to the
-    mention of their kind before them (or to what its pronoun stood for)."""
+    mention of their kind before them (or to what its pronoun stood for); "avoid falcon; also the
+    b200 nodes if you can": a clause opened by "also" adds to a refusal whatever it names, hedged."""
+    opened = seg.conj in _ADDING or seg.opener in _ADDING
+    first = next((m.text for m in seg.marks if not m.has("filler")), "")
+    also = "also" in (seg.conj, seg.opener, first) or "and also" in (seg.conj, seg.opener, first)
+    asks = any(seg.has(r) for r in ("verb", "neg", "cue", "perm", "pron"))
+    if also and same_sentence and previous.has("neg") and seg.items and not asks:
+        return True
     if not (_same_kind(seg, previous) or _kinds(seg.items) & _kinds(previous.borrowed)):
         return False
     if any(seg.has(r) for r in ("verb", "mod", "neg", "cue", "perm", "bg", "pron")):
         return False
-    return any(m.text in _ADDING for m in seg.marks) or seg.conj in _ADDING or seg.opener in _ADDING
+    return any(m.text in _ADDING for m in seg.marks) or opened
 
 
 def _recued(seg: Segment, previous: Segment) -> bool:
@@ -400,7 +414,9 @@ def resolve_references(
                 corrected = True
             elif previous is not None and corrected:
                 _correct(seg, previous)
-            elif previous is not None and _adds_to(seg, _lender(history, previous)):
+            elif previous is not None and _adds_to(
+                seg, _lender(history, previous), previous in sentence or previous.sentence_end == ";"
+            ):
                 _take_predicate(seg, _lender(history, previous))
             elif previous is not None and pending and _recued(seg, previous):
                 seg.borrowed, previous.silenced = _of_kind(previous.items, ("app",)), True

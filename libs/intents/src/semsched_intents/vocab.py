@@ -104,7 +104,8 @@ def _build_static() -> PhraseTable:
                 if tag.role == "neg" and "verb" not in roles:
                     continue  # a typo guessed into a negation would flip the request: verbs only ("avoild")
                 if (
-                    tag.role in ("mod", "verb", "neg", "concept", "cue", "replicas", "ent", "zoneword")
+                    tag.role
+                    in ("mod", "verb", "neg", "concept", "cue", "replicas", "ent", "zoneword", "load")
                     and len(toks) == 1
                 ):
                     table.add_fuzzy(toks[0], tag)
@@ -495,8 +496,8 @@ def _add_label_values(
             tag = Tag("ent", value, kind="label", key=key, ambiguous=_label_ambiguous(table, toks, value))
             for v in _name_variants(value):
                 table.add(v, tag)
-            if toks[-1].isalpha() and len(toks[-1]) >= 3:
-                table.add((*toks[:-1], toks[-1] + "s"), tag)  # "SSDs"
+            if (toks[-1].isalpha() or toks[-1][-1].isdigit()) and len(toks[-1]) >= 3:
+                table.add((*toks[:-1], toks[-1] + "s"), tag)  # "SSDs", "the esv5s"
             if not tag.ambiguous:
                 table.add_fuzzy("".join(toks), tag)
 
