@@ -1855,6 +1855,24 @@ ROUND_NINE: list[tuple[str, Expected]] = [
     ("gz4 has flaky power this winter, keep it out", {("avoid_zones", "zones=['gz4']", "medium")}),
     ("pick a wheel with low memory presure", {("prefer_least_loaded", "resource=memory", "medium")}),
     ("near etcd please; don't worry about where clay-store runs", {("colocate_with", "app=etcd", "medium")}),
+    # sizes told beside a figure said to be free; a thing's size; "spare CPU" without a figure
+    (
+        "this needs 12 gigs free, the glaze cache warms to ~11G",
+        {("min_free_memory", "gib=12.0", "critical")},
+    ),
+    (
+        "memory hungry (around 90 GB resident), so leave it room: 96GiB free",
+        {("min_free_memory", "gib=96.0", "medium")},
+    ),
+    (
+        "Keep replicas together. They share a 200 GB glaze cache on local disk.",
+        {("colocate_replicas", "", "medium")},
+    ),
+    ("low prio: a host with spare CPU", {("prefer_least_loaded", "resource=cpu", "weak")}),
+    ("give it 30 GB free — no, make that 48", {("min_free_memory", "gib=48.0", "medium")}),
+    # a label before a topic noun names no machines; a time of day is no figure
+    ("Given the stoneware audit next week, keep this off spot.", {("avoid_spot", "", "medium")}),
+    ("It needs 12 cores free or it misses the 04:00 publish.", {("min_free_cpu", "cores=12.0", "critical")}),
 ]
 
 BILLING = ClusterContext(

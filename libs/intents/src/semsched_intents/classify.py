@@ -327,6 +327,8 @@ def _quantity(tag: Tag, neg: bool) -> tuple[str, Params, float] | None:
     if neg:
         return None
     amount = float(tag.value)
+    if amount <= 0:
+        return None  # "misses the 04:00 publish": no room is asked for by nothing
     if tag.kind == "cpu":
         return "min_free_cpu", {"cores": amount}, 1.0
     if tag.kind == "memory":

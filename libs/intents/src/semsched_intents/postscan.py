@@ -2251,6 +2251,69 @@ def _plural_subjects(marks: list[Mark]) -> None:
             mark.tags = ()
 
 
+_ROOM_IN = (
+    "free",
+    "spare",
+    "headroom",
+    "available",
+    "unrequested",
+    "unallocated",
+    "idle",
+    "unused",
+    "margin",
+)
+_DATA_THINGS = frozenset(
+    {
+        "cache",
+        "dataset",
+        "file",
+        "files",
+        "index",
+        "model",
+        "table",
+        "volume",
+        "db",
+        "database",
+        "blob",
+        "image",
+    }
+)
+_ABOUT_NOUNS = frozenset(
+    {"audit", "incident", "report", "review", "scope", "ticket", "meeting", "deadline", "checklist"}
+)
+
+
+def _told_sizes(marks: list[Mark]) -> None:
+    """ "needs 12 gigs free, the cache warms to ~11G", "(around 90 GB resident) ... 96GiB free": where
+    one memory figure is said to be free, the others are sizes told; so is "a 200 GB tile cache".
+    "a node with spare CPU" asks for low CPU load; "the PCI audit" names no PCI node."""
+    memory = [m for m in marks if any(t.role == "qty" and t.kind == "memory" for t in m.tags)]
+    roomy = [m for m in memory if any(w in m.text.split(" ") for w in _ROOM_IN)]
+    for n, mark in enumerate(marks):
+        if mark in memory and roomy and mark not in roomy:
+            nxt = marks[n + 1] if n + 1 < len(marks) else None
+            before = marks[n - 1].text if n > 0 else ""
+            told = before in ("to", "around", "about", "approx", "approximately", "roughly", "~")
+            if told or (nxt is not None and nxt.text == "resident"):
+                mark.tags = ()
+        if mark in memory and n > 0 and marks[n - 1].text in ("a", "an"):
+            after = [m.text for m in marks[n + 1 : n + 3]]
+            if any(w in _DATA_THINGS for w in after):
+                mark.tags = ()
+        nxt = marks[n + 1] if n + 1 < len(marks) else None
+        bare = n == 0 or (
+            not any(t.role == "qty" or t.value.isdigit() for t in marks[n - 1].tags)
+            and marks[n - 1].text not in ("any", "no", "hardly", "little", "without", "hardly any")
+        )
+        spare = mark.has("qadj") and mark.text in ("spare", "free", "idle", "unused")
+        unfigured = not (n > 0 and marks[n - 1].text[:1].isdigit())
+        if spare and bare and unfigured and nxt is not None and nxt.has("res"):
+            mark.tags = (Tag("concept", "idle"),)
+        tag = mark.entity()
+        if tag is not None and tag.kind == "label" and nxt is not None and nxt.text in _ABOUT_NOUNS:
+            mark.tags = ()
+
+
 def refine_marks(
     marks: list[Mark], tokens: Sequence[Token], app_words: Mapping[str, str] | None = None
 ) -> list[Mark]:
@@ -2326,6 +2389,7 @@ def refine_marks(
     _whose_rule(marks)
     _spread_over_named(marks)
     _plural_subjects(marks)
+    _told_sizes(marks)
     _label_stems(marks)
     _name_as_adjective(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})
