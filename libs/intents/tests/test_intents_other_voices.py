@@ -1873,6 +1873,48 @@ ROUND_NINE: list[tuple[str, Expected]] = [
     # a label before a topic noun names no machines; a time of day is no figure
     ("Given the stoneware audit next week, keep this off spot.", {("avoid_spot", "", "medium")}),
     ("It needs 12 cores free or it misses the 04:00 publish.", {("min_free_cpu", "cores=12.0", "critical")}),
+    # what a refusal is for names no object
+    (
+        "stoneware nodes are a no-go for firing jobs",
+        {("avoid_node_label", "key=heat,value=stoneware", "critical")},
+    ),
+    # "the same nodes" is a placement cue; the job placed next to something is the job
+    (
+        "glaze-mixer should sit in the same zone as etcd but not on the same nodes",
+        {("same_zone_as", "app=etcd", "medium"), ("avoid_colocation_with", "app=etcd", "medium")},
+    ),
+    (
+        "Never put the glaze-mixer next to clay-store.",
+        {("avoid_colocation_with", "app=clay-store", "critical")},
+    ),
+    # "there" borrows the GPU model just judged
+    (
+        "L4s are too small for the big model, don't put it there",
+        {("avoid_gpu_models", "models=['l4']", "medium")},
+    ),
+    # praise, and indifference said as "nobody cares"
+    ("Hi team! Just wanted to say the new scheduler cut our bisque queue a lot. Great work.", set()),
+    (
+        "glaze-mixer: bin-pack it, nobody cares about stoneware for this",
+        {("prefer_bin_packing", "", "medium")},
+    ),
+    # "a hot cache" is no busy node
+    ("put it beside the etcd pods, they share a hot cache", {("colocate_with", "app=etcd", "medium")}),
+    # a hedge at the end of a list covers the whole list
+    (
+        "Please keep it away from etcd and clay-store if you can help it.",
+        {("avoid_colocation_with", "app=etcd", "weak"), ("avoid_colocation_with", "app=clay-store", "weak")},
+    ),
+    # "... and that it ..." is a new clause
+    (
+        "It is very important that the mixer isn't on spot and that it stays away from clay-store.",
+        {("avoid_spot", "", "strong"), ("avoid_colocation_with", "app=clay-store", "medium")},
+    ),
+    # "no, actually," then a new order replaces the one before
+    (
+        "Keep this one in the same zone as etcd — no, actually, just put it in gz4.",
+        {("prefer_zones", "zones=['gz4']", "medium")},
+    ),
 ]
 
 BILLING = ClusterContext(

@@ -66,8 +66,11 @@ def _negated(seg: Segment, item: Mark) -> bool:
         and objects
         and (item is objects[0] or (item in objects and item.start < first_neg and concept is False))
     ):
+        # what the refusal is for names no object ("ethernet nodes are a no-go for MPI jobs")
+        purpose = min((m.start for m in seg.marks if m.text == "for" and m.start > first_neg), default=10**9)
+        listed = [o for o in objects if o.start < purpose] or objects
         flips += sum(  # a word that is both ("off limits") counts once, below
-            1 for m in seg.marks if m.start > objects[-1].start and m.has("neg") and not m.has("negpost")
+            1 for m in seg.marks if m.start > listed[-1].start and m.has("neg") and not m.has("negpost")
         )
     flips += sum(1 for m in seg.marks if m.start > item.start and m.has("negpost"))
     if concept and _said_not(seg, item):

@@ -77,12 +77,15 @@ def _and_splits(marks: Sequence[Mark], n: int, texts: Sequence[str], before: Seq
         k += 1
     if k < len(marks) and any(marks[k].has(r) for r in _NEW_PREDICATE):
         return True
+    if k < len(marks) and marks[k].text == "that" and any(m.text == "that" for m in before):
+        return True  # "it is important that X isn't on spot and that it stays away from Y"
     if k < len(marks) and marks[k].has("cue") and any(m.has("neg") for m in before):
         return True  # "away from X and in the same zone as Y": the refusal stops at "and"
     if not any(m.has("mod") for m in before):
         return False
     while k < len(marks) and not (marks[k].punct or marks[k].has("split")):  # "must ... and A100 preferred"
-        if marks[k].has("mod") and any(m.entity() is not None for m in marks[n + 1 : k]):
+        hedge = marks[k].text.startswith("if ")  # "... and Y if you can help it": the hedge ends the list
+        if marks[k].has("mod") and not hedge and any(m.entity() is not None for m in marks[n + 1 : k]):
             return True
         k += 1
     return False

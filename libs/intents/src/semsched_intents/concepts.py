@@ -41,7 +41,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "localhost with|same place as|wherever|share a node|share nodes|share a host|share hosts|"
         "rack-mates with|rackmates with|rack mates with|roommates with|room-mates with|glued to|"
         "next door to|next door|next-door to|same computer as|same device as|the same computer as|"
-        "same computer|same device|"
+        "same computer|same device|same nodes|the same nodes|same hosts|the same hosts|"
         "co-tenancy with|cotenancy with|co tenancy with|"
         "share the node|share the same node|share a box|share a machine|shared a node|shared a host|"
         "shared a box|shared a machine",

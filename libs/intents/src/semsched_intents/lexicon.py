@@ -179,6 +179,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "is tolerable|are tolerable|permitted|is permitted|are permitted|at a pinch|in a pinch|"
         "doesn't matter|does not matter|don't matter|don't care|do not care|dont care|doesn't care|"
         "does not care|doesnt care|no preference|don't worry about|do not worry about|no need to worry about|"
+        "nobody cares|no one cares|nobody cares about|no one cares about|"
         "not fussed|either way|whatever|whichever|don't mind|do not mind|dont mind|no problem|"
         "not a problem|not an issue|is allowed|allowed|tolerable|tolerate|can tolerate|doesn't hurt|"
         "does not hurt|won't hurt|is alright|alright|all right|no strong feelings|indifferent|agnostic|"
@@ -212,6 +213,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
     (
         "bg",
         "had|has had|was|were|been|got burned|got bitten|got hit|last week|last month|sits idle|sit idle|"
+        "last sprint|last quarter|last year|last night|yesterday|"
         "sitting idle|sat idle|sits empty|sit empty|"
         "get hot|gets hot|get too hot|run hot|get crowded|power down|powered down|power off|shut down|"
         "is cordoned|are cordoned|is cordoned off|is drained|are drained|is offline|are offline|"
@@ -342,6 +344,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "in order of importance|order of importance|nothing else matters|nothing else matters much|"
         "nothing else really matters|nothing else needed|nothing else is needed|nothing else required|"
         "nothing else is required|nothing works|nothing else works|if that's busy|if it's busy|"
+        "a hot cache|share a hot cache|"
         "if that one's busy|if that is busy|"
         "if it is busy|if busy|if that's full|if it's full|if full|if that one is full|"
         "on top of that|on top of this|on top of all that|on top of it all",

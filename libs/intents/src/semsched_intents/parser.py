@@ -513,7 +513,8 @@ def _offered(sentence: list[Segment]) -> bool:
 
 _THANKS = re.compile(
     r"\b(?:thanks|thank you|thx|ty|cheers|kudos)(?: @?[a-z][\w.-]*){0,3} for\b|"
-    r"\b(?:thanks|thank you|kudos|cheers|shout ?out) to (?:whoever|everyone|all|the team)\b"
+    r"\b(?:thanks|thank you|kudos|cheers|shout ?out) to (?:whoever|everyone|all|the team)\b|"
+    r"\b(?:just wanted to say|great work|nice work|good job|well done)\b"
 )
 _ASK_LEADS = re.compile(
     r"^(?:(?:one|my|our|the|platform|infra|a) )?(?:asks?|requests?|action items?)(?: .{0,40})?$|"

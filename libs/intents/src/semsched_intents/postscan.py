@@ -564,7 +564,9 @@ def _app_subjects(marks: list[Mark]) -> None:
         k = n + 1
         while k < len(marks) and (marks[k].has("head") or marks[k].has("replicas")):
             k += 1
-        placed = k < len(marks) and marks[k].text in ("on", "in", "onto", "into")
+        # "put the recipe-mgr next to X", "schedule GATK anywhere near Y": what is placed is the job
+        placed = k < len(marks) and (marks[k].text in ("on", "in", "onto", "into") or marks[k].has("cue"))
+        placed = placed or (k + 1 < len(marks) and marks[k].text == "anywhere" and marks[k + 1].has("cue"))
         if j >= 0 and marks[j].text in _PLACING_VERBS and placed:
             mark.tags = (Tag("filler"),)
         # "give the eta predictor a node with L4s": who is given the machine is the job
@@ -1855,9 +1857,10 @@ _TAKING_BACK = frozenset({"actually", "sorry", "rather", "oops", "scratch", "str
 def _no_taken_back(marks: list[Mark]) -> None:
     """ "zone-a or zone-b... no actually just zone-a": a "no" before words that take something back
     corrects, it refuses nothing."""
-    for mark, after in pairwise(marks):
+    for n, mark in enumerate(marks[:-1]):
+        after = marks[n + 2] if marks[n + 1].punct == "," and n + 2 < len(marks) else marks[n + 1]
         if mark.text in ("no", "nope", "nah") and mark.has("neg") and after.text in _TAKING_BACK:
-            mark.tags = ()
+            mark.tags = ()  # "no, actually, just put it in jade"
 
 
 _SELDOM = frozenset({"rarely", "seldom", "never", "hardly", "barely", "least", "less"})

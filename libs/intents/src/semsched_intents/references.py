@@ -170,7 +170,11 @@ def _borrow(seg: Segment, history: Sequence[Segment], own: Sequence[Mark]) -> No
             kinds = ("app", "dataset")
         found = _antecedent(history, kinds)
         if found is None and kinds == _PLACES:  # "shards are on a few nodes; landing there"
-            found = _antecedent(history, ("dataset",)) or _antecedent(history, ("label",))
+            found = (
+                _antecedent(history, ("dataset",))
+                or _antecedent(history, ("label",))
+                or _antecedent(history, ("gpu",))
+            )
         if found is not None:
             _lend(seg, *found)
     elif _asks_for_the_data(seg, own):  # "the chest-xray set lives on w-2. schedule close to the data"
@@ -371,6 +375,10 @@ def _bare_names(seg: Segment) -> bool:
     )
 
 
+def _adding(seg: Segment) -> bool:
+    return any(m.text in _ADDING for m in seg.marks) or seg.conj in _ADDING or seg.opener in _ADDING
+
+
 def _lender(history: Sequence[Segment], previous: Segment) -> Segment:
     """The clause a bare addition joins: the last one that asked with its own names or a pronoun's."""
     for seg in reversed(history):
@@ -418,6 +426,10 @@ def resolve_references(
                 seg, _lender(history, previous), previous in sentence or previous.sentence_end == ";"
             ):
                 _take_predicate(seg, _lender(history, previous))
+            elif previous is not None and pending and seg.items and seg.has("verb") and not _adding(seg):
+                previous.silenced = (
+                    True  # "... as ab-gateway - no, actually, just put it in jade": a new order
+                )
             elif previous is not None and pending and _recued(seg, previous):
                 seg.borrowed, previous.silenced = _of_kind(previous.items, ("app",)), True
             pending = pending and not seg.items
