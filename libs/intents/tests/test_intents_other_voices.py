@@ -1915,6 +1915,21 @@ ROUND_NINE: list[tuple[str, Expected]] = [
         "Keep this one in the same zone as etcd — no, actually, just put it in gz4.",
         {("prefer_zones", "zones=['gz4']", "medium")},
     ),
+    # "that much" free is the size told before it
+    (
+        "The mixer loads a 40G model at boot, so give it that much memory free.",
+        {("min_free_memory", "gib=40.0", "medium")},
+    ),
+    (
+        "It uses 0.5 TB of RAM for the big glazes, please make sure that much is free.",
+        {("min_free_memory", "gib=512.0", "strong")},
+    ),
+    # a dataset's size in brackets; a dataset naming the job
+    (
+        "reads the glaze-recipes dataset at startup (~40GB), so ideally land where it's cached",
+        {("prefer_data_locality", "dataset=glaze-recipes", "weak")},
+    ),
+    ("Prefer spot for the glaze-recipes export, it's restartable.", {("prefer_spot", "", "medium")}),
 ]
 
 BILLING = ClusterContext(

@@ -2286,10 +2286,43 @@ _ABOUT_NOUNS = frozenset(
 )
 
 
+_JOB_NOUNS = frozenset(
+    {"export", "re", "reencode", "transcode", "backfill", "reprocess", "import", "rebuild", "reindex", "job"}
+)
+
+
+_SIZE = re.compile(r"^(\d+(?:\.\d+)?) ?(g|gb|gib|gi|gig|gigs|t|tb|tib|ti)$")
+
+
+def _memory_said(mark: Mark) -> str | None:
+    """The GiB of a memory figure, read or left as told ("a 40G model")."""
+    tag = next((t for t in mark.tags if t.role == "qty" and t.kind == "memory"), None)
+    if tag is not None:
+        return tag.value
+    m = _SIZE.match(mark.text)
+    if m is None:
+        return None
+    amount = float(m.group(1)) * (1024 if m.group(2).startswith("t") else 1)
+    return f"{amount:.10g}"
+
+
+def tag_kind(mark: Mark) -> str:
+    tag = mark.entity()
+    return tag.kind if tag is not None and tag.role == "ent" else ""
+
+
 def _told_sizes(marks: list[Mark]) -> None:
     """ "needs 12 gigs free, the cache warms to ~11G", "(around 90 GB resident) ... 96GiB free": where
     one memory figure is said to be free, the others are sizes told; so is "a 200 GB tile cache".
     "a node with spare CPU" asks for low CPU load; "the PCI audit" names no PCI node."""
+    for n in range(len(marks) - 2):  # "loads a 40G model, so give it that much memory free"
+        after = [m.text for m in marks[n + 2 : n + 4]]
+        if marks[n].text != "that" or marks[n + 1].text != "much":
+            continue
+        if any(w in _ROOM_IN or w in ("memory", "ram") for w in after):
+            said = next((v for m in reversed(marks[:n]) if (v := _memory_said(m)) is not None), None)
+            if said is not None:
+                marks[n].tags, marks[n + 1].tags = (Tag("qty", said, kind="memory"),), (Tag("filler"),)
     memory = [m for m in marks if any(t.role == "qty" and t.kind == "memory" for t in m.tags)]
     roomy = [m for m in memory if any(w in m.text.split(" ") for w in _ROOM_IN)]
     for n, mark in enumerate(marks):
@@ -2299,6 +2332,11 @@ def _told_sizes(marks: list[Mark]) -> None:
             told = before in ("to", "around", "about", "approx", "approximately", "roughly", "~")
             if told or (nxt is not None and nxt.text == "resident"):
                 mark.tags = ()
+        data_before = any(t.kind == "dataset" for m in marks[max(0, n - 6) : n] for t in m.tags)
+        if mark in memory and n > 0 and marks[n - 1].punct == "(" and data_before:
+            mark.tags = ()  # "reads the city-graph dataset at startup (~40GB)": its size
+        if tag_kind(mark) == "dataset" and n + 1 < len(marks) and marks[n + 1].text in _JOB_NOUNS:
+            mark.tags = ()  # "the forum-dump export", "the lecture-captures re-encode": the job's name
         if mark in memory and n > 0 and marks[n - 1].text in ("a", "an"):
             after = [m.text for m in marks[n + 1 : n + 3]]
             if any(w in _DATA_THINGS for w in after):
