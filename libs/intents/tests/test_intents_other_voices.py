@@ -1930,6 +1930,11 @@ ROUND_NINE: list[tuple[str, Expected]] = [
         {("prefer_data_locality", "dataset=glaze-recipes", "weak")},
     ),
     ("Prefer spot for the glaze-recipes export, it's restartable.", {("prefer_spot", "", "medium")}),
+    # names, then what they both have
+    (
+        "keep it away from etcd. It doesn't matter which zone it lands in, kl2 and gz4 both have room.",
+        {("avoid_colocation_with", "app=etcd", "medium")},
+    ),
 ]
 
 BILLING = ClusterContext(

@@ -827,8 +827,13 @@ def _names_have(seg: Segment) -> bool:
     """ "runner-3 and runner-4 have the big disks": names, then what they have, with nothing asked."""
     marks = [m for m in seg.marks if not m.has("filler")]
     k = 0
-    while k < len(marks) and (marks[k].has("ent") or marks[k].has("conj") or marks[k].has("head")):
-        k += 1
+    while k < len(marks) and (
+        marks[k].has("ent")
+        or marks[k].has("conj")
+        or marks[k].has("head")
+        or marks[k].text in ("both", "all")
+    ):
+        k += 1  # "edge-syd and edge-sgp both have capacity"
     if k == 0 or k + 1 >= len(marks) or not any(m.has("ent") for m in marks[:k]):
         return False
     verb, after = marks[k], marks[k + 1]
@@ -1267,6 +1272,8 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
         return True
     if _rated(seg) or _is_where(seg) or _planned(seg) or (elsewhere and _arch_only_told(seg)):
         return True
+    if elsewhere and any(m.text == "anyway" for m in seg.marks) and not any(seg.has(r) for r in ASKING_ROLES):
+        return True  # "the edge pool is graviton-ish anyway": said in passing
     if _ASKED_WHETHER.search(_words(seg)) or _only_has(seg):
         return True
     if elsewhere and _reported(seg):
