@@ -369,7 +369,8 @@ def _modifier_only(seg: Segment) -> bool:
     return sum(1 for m in marks if not m.tags and not m.punct and m.text.isalpha()) < 2
 
 
-def _names_only(seg: Segment) -> bool:
+def names_only(seg: Segment) -> bool:
+    """Names alone, with conjunctions and fillers between them ("a-01, a-02")."""
     return bool(seg.items) and all(
         m.entity() is not None or m.has("conj") or m.has("filler") for m in seg.marks
     )
@@ -454,7 +455,7 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
             last_content = seg
             # "never T4s (too slow for OCR)" is a remark; "(mcr-g01, brs-g01)" names what is refused
             opened = k > 0 and sentence[k - 1].end_punct == "("
-            bracketed = opened and not _names_only(seg)
+            bracketed = opened and not names_only(seg)
             if refusing and ((opened and not bracketed) or (not bracketed and _continues_refusal(seg))):
                 seg.negated = True
             refusing = seg.negated or _refuses(seg)

@@ -20,7 +20,7 @@ from semsched_intents.lexicon import MACHINE_NOUNS
 from semsched_intents.limits import ParserLimits
 from semsched_intents.marks import Mark
 from semsched_intents.merge import merge
-from semsched_intents.postscan import PLURAL_NOUNS, refine_marks
+from semsched_intents.postscan import ENOUGH_WORDS, PLURAL_NOUNS, refine_marks
 from semsched_intents.references import requests, resolve_references
 from semsched_intents.scanner import scan
 from semsched_intents.text import Token, lower_same_length, sanitise, tokenize
@@ -315,9 +315,6 @@ def _excludes(seg: Segment) -> bool:
     return first is not None and any(m.text in _EXCLUSIONS and m.start < first for m in seg.marks)
 
 
-_ENOUGH = frozenset({"plenty", "enough", "sufficient", "adequate"})
-
-
 def _described(seg: Segment, elsewhere: bool) -> bool:
     """ "lte is too flaky": a mention as the subject of a copula and a judgement (a concept such as
     flaky or pricey, or "too ..."), with nothing asked, describes it."""
@@ -352,7 +349,7 @@ def _described(seg: Segment, elsewhere: bool) -> bool:
     # asks for something elsewhere; where data is kept is what a locality request is about
     return (
         elsewhere
-        and not (subject.has("qty") and any(m.text in _ENOUGH for m in rest[1:]))  # "2 cores is plenty"
+        and not (subject.has("qty") and any(m.text in ENOUGH_WORDS for m in rest[1:]))  # "2 cores is plenty"
         and not any(m.entity() is not None or _evaluative(m.text) for m in rest[1:])
         and not any(t.kind == "dataset" for m in items for t in m.tags)
     )

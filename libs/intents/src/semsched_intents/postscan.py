@@ -413,6 +413,10 @@ def _where_it_runs(marks: list[Mark]) -> None:
 _PEOPLE_VERBS = frozenset(
     {"wants", "want", "says", "said", "asked", "asks", "decided", "reported", "thinks", "told", "agreed"}
 )
+# What a hint is about, after a label value: "the PCI audit", "a PCI incident report".
+_ABOUT_NOUNS = frozenset(
+    {"audit", "incident", "report", "review", "scope", "ticket", "meeting", "deadline", "checklist"}
+)
 
 
 def _heading(marks: list[Mark]) -> None:
@@ -433,15 +437,15 @@ def _heading(marks: list[Mark]) -> None:
 
 
 def _label_topics(marks: list[Mark]) -> None:
-    """ "OCR: prefer T4 or L4", "Trading wants the odds engine in nj-secaucus": a label value that names
-    the team or the workload the hint is about, before a request of its own, asks for no label."""
+    """ "OCR: prefer T4 or L4", "Trading wants the odds engine in nj-secaucus", "given the PCI audit": a
+    label value that names the team, the workload or the topic the hint is about asks for no label."""
     for n, mark in enumerate(marks[:-1]):
         if not any(t.role == "ent" and t.kind == "label" for t in mark.tags) or "=" in mark.text:
             continue
         after = marks[n + 1]
         opening = all(m.has("filler") or m.text in ("hi", "hey", "re", "for", "the") for m in marks[:n])
         topic = opening and after.punct == ":" and any(m.entity() is not None for m in marks[n + 2 :])
-        if topic or after.text in _PEOPLE_VERBS:
+        if topic or after.text in _PEOPLE_VERBS or after.text in _ABOUT_NOUNS:
             mark.tags = (Tag("filler"),)
 
 
@@ -1926,7 +1930,8 @@ def _per_machine(marks: list[Mark]) -> list[Mark]:
     return out
 
 
-_ENOUGH = frozenset({"enough", "sufficient", "plenty", "good enough", "adequate"})
+# "is enough", "is plenty": said of a kind of machine it allows; said of a figure, the figure is the need.
+ENOUGH_WORDS = frozenset({"enough", "sufficient", "plenty", "adequate"})
 _IS_BE = frozenset({"is", "are", "'s", "be", "'re"})
 
 
@@ -1935,7 +1940,7 @@ def _good_enough(marks: list[Mark]) -> None:
     will do is allowed, not asked for ("16Gi is enough" still states a need)."""
     for n in range(1, len(marks)):
         mark = marks[n]
-        if mark.text not in _ENOUGH or mark.has("mod"):
+        if mark.text not in ENOUGH_WORDS or mark.has("mod"):
             continue
         be = n - 2 if marks[n - 1].text in ("good", "big", "fast") and n >= 2 else n - 1
         if marks[be].text not in _IS_BE:
@@ -2281,9 +2286,6 @@ _DATA_THINGS = frozenset(
         "image",
     }
 )
-_ABOUT_NOUNS = frozenset(
-    {"audit", "incident", "report", "review", "scope", "ticket", "meeting", "deadline", "checklist"}
-)
 
 
 _JOB_NOUNS = frozenset(
@@ -2306,53 +2308,68 @@ def _memory_said(mark: Mark) -> str | None:
     return f"{amount:.10g}"
 
 
-def tag_kind(mark: Mark) -> str:
+def _ent_kind(mark: Mark) -> str:
     tag = mark.entity()
     return tag.kind if tag is not None and tag.role == "ent" else ""
 
 
-def _told_sizes(marks: list[Mark]) -> None:
-    """ "needs 12 gigs free, the cache warms to ~11G", "(around 90 GB resident) ... 96GiB free": where
-    one memory figure is said to be free, the others are sizes told; so is "a 200 GB tile cache".
-    "a node with spare CPU" asks for low CPU load; "the PCI audit" names no PCI node."""
-    for n in range(len(marks) - 2):  # "loads a 40G model, so give it that much memory free"
-        after = [m.text for m in marks[n + 2 : n + 4]]
+_TOLD_BEFORE = frozenset({"to", "around", "about", "approx", "approximately", "roughly", "~"})
+
+
+def _that_much(marks: list[Mark]) -> None:
+    """ "loads a 40G model, so give it that much memory free": the size told before it, asked for."""
+    for n in range(len(marks) - 2):
         if marks[n].text != "that" or marks[n + 1].text != "much":
             continue
-        if any(w in _ROOM_IN or w in ("memory", "ram") for w in after):
+        if any(w in _ROOM_IN or w in ("memory", "ram") for w in (m.text for m in marks[n + 2 : n + 4])):
             said = next((v for m in reversed(marks[:n]) if (v := _memory_said(m)) is not None), None)
             if said is not None:
                 marks[n].tags, marks[n + 1].tags = (Tag("qty", said, kind="memory"),), (Tag("filler"),)
+
+
+def _told_sizes(marks: list[Mark]) -> None:
+    """ "needs 12 gigs free, the cache warms to ~11G", "(around 90 GB resident) ... 96GiB free": where
+    one memory figure is said to be free, the others are sizes told; so is "a 200 GB tile cache", and
+    a dataset's size in brackets ("the city-graph dataset at startup (~40GB)")."""
     memory = [m for m in marks if any(t.role == "qty" and t.kind == "memory" for t in m.tags)]
     roomy = [m for m in memory if any(w in m.text.split(" ") for w in _ROOM_IN)]
     for n, mark in enumerate(marks):
-        if mark in memory and roomy and mark not in roomy:
-            nxt = marks[n + 1] if n + 1 < len(marks) else None
-            before = marks[n - 1].text if n > 0 else ""
-            told = before in ("to", "around", "about", "approx", "approximately", "roughly", "~")
-            if told or (nxt is not None and nxt.text == "resident"):
+        if mark not in memory:
+            continue
+        before = marks[n - 1] if n > 0 else None
+        if roomy and mark not in roomy:
+            told = before is not None and before.text in _TOLD_BEFORE
+            if told or (n + 1 < len(marks) and marks[n + 1].text == "resident"):
                 mark.tags = ()
         data_before = any(t.kind == "dataset" for m in marks[max(0, n - 6) : n] for t in m.tags)
-        if mark in memory and n > 0 and marks[n - 1].punct == "(" and data_before:
-            mark.tags = ()  # "reads the city-graph dataset at startup (~40GB)": its size
-        if tag_kind(mark) == "dataset" and n + 1 < len(marks) and marks[n + 1].text in _JOB_NOUNS:
-            mark.tags = ()  # "the forum-dump export", "the lecture-captures re-encode": the job's name
-        if mark in memory and n > 0 and marks[n - 1].text in ("a", "an"):
-            after = [m.text for m in marks[n + 1 : n + 3]]
-            if any(w in _DATA_THINGS for w in after):
-                mark.tags = ()
-        nxt = marks[n + 1] if n + 1 < len(marks) else None
-        bare = n == 0 or (
-            not any(t.role == "qty" or t.value.isdigit() for t in marks[n - 1].tags)
-            and marks[n - 1].text not in ("any", "no", "hardly", "little", "without", "hardly any")
-        )
-        spare = mark.has("qadj") and mark.text in ("spare", "free", "idle", "unused")
-        unfigured = not (n > 0 and marks[n - 1].text[:1].isdigit())
-        if spare and bare and unfigured and nxt is not None and nxt.has("res"):
-            mark.tags = (Tag("concept", "idle"),)
-        tag = mark.entity()
-        if tag is not None and tag.kind == "label" and nxt is not None and nxt.text in _ABOUT_NOUNS:
+        if before is not None and before.punct == "(" and data_before:
             mark.tags = ()
+        thing = any(m.text in _DATA_THINGS for m in marks[n + 1 : n + 3])
+        if before is not None and before.text in ("a", "an") and thing:
+            mark.tags = ()
+
+
+def _data_naming_job(marks: list[Mark]) -> None:
+    """ "the forum-dump export", "the lecture-captures re-encode": a dataset naming the job asks for no
+    locality."""
+    for mark, after in pairwise(marks):
+        if _ent_kind(mark) == "dataset" and after.text in _JOB_NOUNS:
+            mark.tags = ()
+
+
+def _spare_resource(marks: list[Mark]) -> None:
+    """ "a node with spare CPU": spare, with no figure, asks for low load on that resource."""
+    for n, mark in enumerate(marks[:-1]):
+        if not (mark.has("qadj") and mark.text in ("spare", "free", "idle", "unused")):
+            continue
+        before = marks[n - 1] if n > 0 else None
+        bare = before is None or (
+            not any(t.role == "qty" or t.value.isdigit() for t in before.tags)
+            and before.text not in ("any", "no", "hardly", "little", "without", "hardly any")
+            and not before.text[:1].isdigit()
+        )
+        if bare and marks[n + 1].has("res"):
+            mark.tags = (Tag("concept", "idle"),)
 
 
 def refine_marks(
@@ -2430,7 +2447,10 @@ def refine_marks(
     _whose_rule(marks)
     _spread_over_named(marks)
     _plural_subjects(marks)
+    _that_much(marks)
+    _data_naming_job(marks)
     _told_sizes(marks)
+    _spare_resource(marks)
     _label_stems(marks)
     _name_as_adjective(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from semsched_intents.clauses import REQUEST_ROLES, Segment
+from semsched_intents.clauses import REQUEST_ROLES, Segment, names_only
 from semsched_intents.marks import Mark
 from semsched_intents.vocab import Tag
 
@@ -339,7 +339,6 @@ def _adds_to(seg: Segment, previous: Segment, same_sentence: bool = False) -> bo
     """ "avoid zone-a. zone-c too", "stay away from it; also tarragon": bare names and "too" add to the
     mention of their kind before them (or to what its pronoun stood for); "avoid falcon; also the
     b200 nodes if you can": a clause opened by "also" adds to a refusal whatever it names, hedged."""
-    opened = seg.conj in _ADDING or seg.opener in _ADDING
     first = next((m.text for m in seg.marks if not m.has("filler")), "")
     also = "also" in (seg.conj, seg.opener, first) or "and also" in (seg.conj, seg.opener, first)
     asks = any(seg.has(r) for r in ("verb", "neg", "cue", "perm", "pron"))
@@ -349,7 +348,7 @@ def _adds_to(seg: Segment, previous: Segment, same_sentence: bool = False) -> bo
         return False
     if any(seg.has(r) for r in ("verb", "mod", "neg", "cue", "perm", "bg", "pron")):
         return False
-    return any(m.text in _ADDING for m in seg.marks) or opened
+    return _adding(seg)
 
 
 def _recued(seg: Segment, previous: Segment) -> bool:
@@ -367,12 +366,6 @@ def _rather_not(seg: Segment, before: Segment) -> bool:
     if seg.items or seg.borrowed or not before.items or not before.has("perm"):
         return False
     return seg.has("neg") and seg.has("mod") and not any(m.has("pron") or m.has("cue") for m in seg.marks)
-
-
-def _bare_names(seg: Segment) -> bool:
-    return bool(seg.items) and all(
-        m.entity() is not None or m.has("conj") or m.has("filler") for m in seg.marks
-    )
 
 
 def _adding(seg: Segment) -> bool:
@@ -413,7 +406,7 @@ def resolve_references(
                 pending, seg.silenced = True, True
                 history.append(seg)
                 continue
-            if retaken is not None and _bare_names(seg) and _same_kind(seg, retaken):
+            if retaken is not None and names_only(seg) and _same_kind(seg, retaken):
                 _take_predicate(seg, retaken)  # "i'd rather not run on a-01... wait, a-02": a-02 is refused
                 retaken = None
             corrected = previous is not None and _corrects(seg, previous, pending)
