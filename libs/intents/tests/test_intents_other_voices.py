@@ -1992,6 +1992,43 @@ ROUND_NINE_ROLES: list[tuple[str, Expected]] = [
 ]
 
 
+LOOM = ClusterContext(
+    name="test-loom",
+    zones=["weft-n", "weft-s"],
+    nodes=["shuttle-01", "shuttle-02", "shuttle-03", "heddle-01"],
+    apps=["dye-planner", "bolt-ledger", "loom-sync", "redis"],
+    node_labels={"power": ["mains-backed", "solar-only"], "storage": ["ssd", "spinning"]},
+    gpu_models=["l4", "t4"],
+    datasets=["pattern-archive", "thread-colours"],
+)
+ROUND_TEN: list[tuple[str, Expected]] = [
+    # a place said after "and" ends a place refused by "off" or "away from"
+    (
+        "keep it off shuttle-02 and on ssd nodes",
+        {
+            ("avoid_nodes", "nodes=['shuttle-02']", "medium"),
+            ("prefer_node_label", "key=storage,value=ssd", "medium"),
+        },
+    ),
+    # a word of a label value glued to another word by a hyphen is part of another name
+    ("battery-backed storage nodes", set()),
+    # what a batch "cannot be" is said of it, not of who it keeps away from
+    (
+        "the bolt ledger batch cannot be half-applied, so make sure it's on a reliable node",
+        {("prefer_reliable_nodes", "", "strong")},
+    ),
+    # a word of a concept used as a verb, after a subject, tells
+    ("avoid redis. the rebuild saturates the uplink", {("avoid_colocation_with", "app=redis", "medium")}),
+    # "run" after a determiner is a noun
+    ("never on spot: one eviction ruins the whole nightly run", {("avoid_spot", "", "critical")}),
+    # what happened to an earlier run is told
+    (
+        "the last job OOMed on a node with 40GB spare. give it 80GB this time",
+        {("min_free_memory", "gib=80.0", "medium")},
+    ),
+]
+
+
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (ARENA, ROUND_THREE),
     (MILL, ROUND_TWO),
@@ -2007,6 +2044,7 @@ _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (ROLES, ROUND_NINE_ROLES),
     (HARBOUR, ROUND_NINE_HARBOUR),
     (BILLING, ROUND_NINE_BILLING),
+    (LOOM, ROUND_TEN),
 ]
 
 

@@ -65,6 +65,7 @@ def _negated(seg: Segment, item: Mark) -> bool:
         flips == 0
         and objects
         and (item is objects[0] or (item in objects and item.start < first_neg and concept is False))
+        and not _said_of(seg, first_neg)
     ):
         # what the refusal is for names no object ("ethernet nodes are a no-go for MPI jobs")
         purpose = min((m.start for m in seg.marks if m.text == "for" and m.start > first_neg), default=10**9)
@@ -76,6 +77,15 @@ def _negated(seg: Segment, item: Mark) -> bool:
     if concept and _said_not(seg, item):
         flips += 1  # "a node that is not (so much) busy"
     return (flips + seg.negated) % 2 == 1
+
+
+def _said_of(seg: Segment, first_neg: int) -> bool:
+    """ "the upgrade batch cannot be half-done": the refusal ends in a word of no reading, said of its
+    subject, not of where it runs."""
+    after = [m for m in seg.marks if m.start > first_neg]
+    if len(after) < 2 or after[0].text not in ("be", "been"):
+        return False
+    return not any(m.tags for m in after[1:])
 
 
 _DEGREE = frozenset({"so", "much", "too", "very", "that", "overly", "super"})
@@ -273,7 +283,9 @@ def _described(seg: Segment, item: Mark) -> bool:
         # "prefer the host whose GPUs are least used": a relative clause of a request still asks
         return not any(m.has("verb") or m.has("mod") or m.text in _RELATIVES for m in before[:-1])
     asks = any(m.has(r) for m in seg.marks for r in ("verb", "mod", "neg", "negpost", "cue"))
-    return not asks and any(m.has("pron") or m.has("subj") or m.has("bg") for m in before)
+    # "the ingest saturates the disk": a word of the concept as a verb, after a subject of no reading
+    acted = " " not in item.text and item.text.endswith("s") and bool(before) and not before[-1].tags
+    return not asks and (acted or any(m.has("pron") or m.has("subj") or m.has("bg") for m in before))
 
 
 def _joined_by_and(seg: Segment, a: Mark, b: Mark) -> bool:

@@ -69,6 +69,10 @@ class Segment:
         return [t.value for m in self.marks for t in m.tags if t.role == "mod"]
 
 
+_PLACING = frozenset({"on", "onto", "in", "into"})
+_OFF = frozenset({"off", "away"})
+
+
 def _and_splits(marks: Sequence[Mark], n: int, texts: Sequence[str], before: Sequence[Mark] = ()) -> bool:
     if texts[n] not in _AND_WORDS:
         return False
@@ -81,6 +85,12 @@ def _and_splits(marks: Sequence[Mark], n: int, texts: Sequence[str], before: Seq
         return True  # "it is important that X isn't on spot and that it stays away from Y"
     if k < len(marks) and marks[k].has("cue") and any(m.has("neg") for m in before):
         return True  # "away from X and in the same zone as Y": the refusal stops at "and"
+    if (
+        n + 1 < len(marks)
+        and texts[n + 1] in _PLACING
+        and any(m.has("neg") and m.text in _OFF for m in before)
+    ):
+        return True  # "keep it off X and on stable nodes": a place said after a place refused
     if not any(m.has("mod") for m in before):
         return False
     while k < len(marks) and not (marks[k].punct or marks[k].has("split")):  # "must ... and A100 preferred"

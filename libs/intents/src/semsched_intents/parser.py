@@ -755,6 +755,8 @@ def _narrated(seg: Segment) -> bool:
         return plain_verb and verb.text not in _HEDGES  # "I think they're called the highmem ones"
     if _definite_subject_verb(seg, marks):
         return True  # "the DDC thrashes sata disks", "the batch validation suite times out on L4s"
+    if _earlier_event(seg):
+        return True
     # "gs-sea-004 rebooted 3x overnight": a past tense after a place or an app (after a label
     # value it is an adjective: "arnold licensed nodes")
     past = verb.text.endswith("ed") and any(t.kind in ("node", "zone", "app") for t in subject.tags)
@@ -785,6 +787,26 @@ def _definite_subject_verb(seg: Segment, marks: list[Mark]) -> bool:
         if word.text.endswith("s") and not word.text.endswith("ss") and word.text not in PLURAL_NOUNS:
             return j + 1 < len(marks)  # something follows the verb
     return False
+
+
+def _earlier_event(seg: Segment) -> bool:
+    """ "the previous run OOMed on a node with 96GB spare", "the last job crashed on ...": what happened
+    to an earlier run, told."""
+    marks = [m for m in seg.marks if not m.has("filler")]
+    if len(marks) < 3 or marks[0].text not in _EARLIER:
+        return False
+    at = next(k for k, m in enumerate(seg.marks) if m is marks[0])
+    if at == 0 or seg.marks[at - 1].text != "the":
+        return False
+    for word in marks[1:4]:
+        if word.text.endswith("ed") and not word.tags and word.text.isalpha():
+            return True
+        if word.tags and not word.has("head"):
+            return False
+    return False
+
+
+_EARLIER = frozenset({"previous", "last", "earlier", "prior"})
 
 
 _BE = COPULAS | {"'s", "'re", "they're", "theyre", "we're", "it's", "i'm"}

@@ -160,7 +160,12 @@ def _word_before(marks: Sequence[Mark], n: int) -> Mark | None:
 
 def _cue_before(marks: Sequence[Mark], n: int) -> bool:
     m = _word_before(marks, n)
+    if m is not None and m.has("neg") and n > 0 and marks[n - 1].text in _BE:
+        return False  # "the batch cannot be half-done": what it is, not who it keeps away from
     return m is not None and (m.has("cue", "colo") or m.has("cue", "samezone") or m.has("neg"))
+
+
+_BE = frozenset({"be", "is", "are", "was", "were", "been"})
 
 
 def _join_words(tokens: Sequence[Token], marks: Sequence[Mark]) -> str:
@@ -2092,14 +2097,34 @@ def _use_as_load(marks: list[Mark]) -> None:
             mark.tags = (Tag("perm"),)
 
 
-def _label_stems(marks: list[Mark]) -> None:
-    """ "the copper uplinks", "PCI nodes": a label value by its first word needs a head noun after it."""
+_DETERMINERS = frozenset({"the", "a", "an", "each", "every", "our", "my", "whole"})
+
+
+def _run_as_noun(marks: list[Mark]) -> None:
+    """ "one preemption kills the whole coupled run": "run" after a determiner and words of no reading
+    is a noun, not an order to run."""
+    for n, mark in enumerate(marks):
+        if mark.text not in ("run", "runs") or not mark.has("verb"):
+            continue
+        k = n - 1
+        while k >= 0 and n - k <= 3 and not marks[k].tags and marks[k].text.isalpha():
+            k -= 1
+        if k >= 0 and marks[k].text in _DETERMINERS:
+            mark.tags = tuple(t for t in mark.tags if t.role != "verb")
+
+
+def _label_stems(marks: list[Mark], tokens: Sequence[Token]) -> None:
+    """ "the copper uplinks", "PCI nodes": a label value by its first word needs a head noun after it,
+    and stands alone ("ceph-backed storage" names no ups-backed power)."""
     for n, mark in enumerate(marks):
         tag = mark.entity()
         if tag is None or tag.kind != "label" or not tag.ambiguous or " " in mark.text:
             continue
         words = tag.value.lower().replace("_", "-").split("-")
         if len(words) < 2 or mark.text not in (words[0], words[-1]):
+            continue
+        if mark.start < len(tokens) and tokens[mark.start].joined:
+            mark.tags = ()
             continue
         after = marks[n + 1] if n + 1 < len(marks) else None
         if after is None or not (after.has("head") or after.has("lhead") or after.text in MACHINE_NOUNS):
@@ -2451,8 +2476,9 @@ def refine_marks(
     _data_naming_job(marks)
     _told_sizes(marks)
     _spare_resource(marks)
-    _label_stems(marks)
+    _label_stems(marks, tokens)
     _name_as_adjective(marks)
+    _run_as_noun(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})
     _listed_unknowns(marks)
     return marks

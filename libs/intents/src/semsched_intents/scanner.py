@@ -140,6 +140,8 @@ def _refine(st: _State, i: int, end: int, tags: tuple[Tag, ...]) -> tuple[int, t
     out: list[Tag] = []
     for tag in tags:
         if tag.role == "ent" and tag.kind == "label":
+            if tag.ambiguous and st.tokens[i].joined and len(tag.value.split("-")) > end - i:
+                continue  # "ceph-backed storage": a word of ups-backed, glued to another name
             head_end = _label_heads(st, end, tag.key)
             before = st.marks[-1] if st.marks else None
             if before is not None and before.punct == ":" and len(st.marks) >= 2:
