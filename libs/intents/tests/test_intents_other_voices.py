@@ -2026,6 +2026,26 @@ ROUND_TEN: list[tuple[str, Expected]] = [
         "the last job OOMed on a node with 40GB spare. give it 80GB this time",
         {("min_free_memory", "gib=80.0", "medium")},
     ),
+    # "No rush" after a question says how soon, it does not answer "no"
+    ("could we maybe move it onto shuttle-03? No rush.", {("prefer_nodes", "nodes=['shuttle-03']", "weak")}),
+    # a heading naming the replicas makes the order after it theirs
+    ("replicas: pack onto one node, it's only a test env", {("colocate_replicas", "", "medium")}),
+    # "one" before a noun counts it; it points back at nothing
+    (
+        "pack the replicas tight on one node, they share one scratch dir",
+        {("colocate_replicas", "", "medium")},
+    ),
+    # who is writing asks nothing, nor does a question about where things are
+    ("Hi, engineer from the ssd vendor here. Could you tell me which zone our pods are in?", set()),
+    ("hmm, is shuttle-02 the one with the bigger disk?", set()),
+    # what another team needs is theirs
+    (
+        "Could we get ssd nodes? The spinning ones are needed by the archive team.",
+        {("prefer_node_label", "key=storage,value=ssd", "medium")},
+    ),
+    # permission asks for nothing; either kind of capacity is no choice
+    ("permission to use spot capacity was granted by IT", set()),
+    ("spot or on-demand, whatever's free", set()),
 ]
 
 

@@ -294,9 +294,23 @@ def _joined_by_and(seg: Segment, a: Mark, b: Mark) -> bool:
     return any(m.has("conj") and m.text in ("and", "&") and lo < m.start < hi for m in seg.marks)
 
 
+_EITHER_CAPACITY = {"spot": "ondemand", "ondemand": "spot"}
+
+
+def _either_capacity(seg: Segment, item: Mark, other: str) -> bool:
+    for m in seg.marks:
+        if m.has("concept", other):
+            lo, hi = sorted((item.start, m.start))
+            if any(c.text in ("or", "and/or") and lo < c.start < hi for c in seg.marks):
+                return True
+    return False
+
+
 def _concept(seg: Segment, item: Mark, name: str, neg: bool) -> tuple[str, Params, float] | None:
     if name in ("busy", "idle") and _described(seg, item):
         return None
+    if name in _EITHER_CAPACITY and _either_capacity(seg, item, _EITHER_CAPACITY[name]):
+        return None  # "spot or on-demand, whatever's free": every kind of capacity is no choice
     if name == "spread":
         # "spread across nodes rather than zones": what follows "rather than" is turned down
         dropped = next((m.start for m in seg.marks if m.has("drop") and m.text != "over"), None)

@@ -115,6 +115,11 @@ def _lead_in(seg: Segment) -> bool:
     return bool(seg.marks) and all(m.has("verb") or m.has("filler") for m in seg.marks) and seg.has("neg")
 
 
+def _replicas_heading(seg: Segment) -> bool:
+    words = [m for m in seg.marks if not m.has("filler")]
+    return len(words) == 1 and words[0].has("replicas")
+
+
 _KEYED = frozenset({":", "="})
 
 
@@ -148,6 +153,8 @@ def split_sentences(marks: Sequence[Mark], texts: Sequence[str]) -> list[list[Se
             continue  # "H100/H200 if available": one list
         elif mark.punct == ":" and _lead_in(current):
             continue  # "Avoid: worker-3, worker-4": the predicate governs the list after it
+        elif mark.punct == ":" and _replicas_heading(current):
+            continue  # "replicas: pack on one node": what the order is about
         elif mark.punct in _KEYED and _keyed_figure(current, marks, n):
             continue  # "min_free_cpu=2", "memory: 16Gi": the figure belongs to its key
         elif mark.punct:

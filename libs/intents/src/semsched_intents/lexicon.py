@@ -173,6 +173,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "both fine|both are fine|either is fine|any is fine|all fine|all are fine|both ok|"
         "either works|both work|any works|either one|either of them|is fine|are fine|fine|is ok|is okay|"
         "happy on|happy with|happy to run on|happy to be on|happy to go on|happy to use|"
+        "permission to use|permission to run on|permission to run|permission for|permission to|"
         "are ok|are okay|ok|okay|works|works fine|is acceptable|are acceptable|acceptable|"
         "at a push|if nothing else|only if nothing else|as a last resort|last resort|tolerable|"
         "if you must|if we must|if you have to|if need be|"

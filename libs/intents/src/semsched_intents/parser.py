@@ -231,6 +231,9 @@ def _ironic_proposals(sentences: list[list[Segment]]) -> None:
                 seg.negated = not seg.negated
 
 
+_NO_FUSS = frozenset({"rush", "hurry", "pressure", "worries", "stress", "biggie", "problem", "probs"})
+
+
 def _answered(sentences: list[list[Segment]], found: list[list[Candidate]]) -> None:
     """ "T4 or L4? L4 I think", "should it spread? yes, across zones", "pin near X? nah, same zone is
     enough": a question answered in the next sentence asks what the answer says, not what it offered."""
@@ -243,6 +246,8 @@ def _answered(sentences: list[list[Segment]], found: list[list[Candidate]]) -> N
         while len(answer) > 1 and answer[0].text in ("lol", "haha", "um", "well", "oh", "hmm", "ok", "so"):
             answer = answer[1:]  # "arm? lol no."
         said = answer[0].text if not answer[0].has("mod") else ""  # "No big deal if not." is no "no"
+        if len(answer) > 1 and answer[1].text in _NO_FUSS:
+            continue  # "onto dockside-03? No rush.": how soon, not an answer
         replies = found[k + 1]
         shrug = answer[0].has("perm") and len(answer) <= 4 and sentences[k + 1][-1].sentence_end != "?"
         if not replies and shrug and not any(m.has("neg") for m in answer):
@@ -410,7 +415,25 @@ _INFO_OPENERS = frozenset(
     {"is", "are", "does", "do", "did", "has", "have", "who", "what", "what's", "whats", "which", "when"}
     | {"why", "how", "where's", "was", "were", "anyone", "any", "will", "where"}
 )
-_GREETINGS = frozenset({"hi", "hey", "hello", "sorry", "quick", "question", "q", "so", "um", "oh"})
+_GREETINGS = frozenset(
+    {
+        "hi",
+        "hey",
+        "hello",
+        "sorry",
+        "quick",
+        "question",
+        "q",
+        "so",
+        "um",
+        "oh",
+        "hmm",
+        "hm",
+        "uh",
+        "erm",
+        "btw",
+    }
+)
 _ASKS_LEAVE = (
     *("possible", "why not", "how about", "what about", "ok", "okay", "fine", "alright", "allowed"),
     *("any chance", "is there any chance", "is there a chance", "is there a way", "is there any way"),
@@ -1270,6 +1293,11 @@ def _reserved_for(seg: Segment) -> bool:
 _PLACE_KINDS = frozenset({"zone", "node", "label", "gpu"})
 
 
+def _introduces(seg: Segment) -> bool:
+    words = [m.text for m in seg.marks if not m.punct]
+    return len(words) >= 3 and words[-1] == "here" and "from" in words[1:-1]
+
+
 def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool:
     """Permission ("spot is fine"), background ("zone-b had an outage") and descriptions place nothing;
     `named_before`: an earlier clause of the sentence names something ("r3 or r4, those have ...")."""
@@ -1285,6 +1313,8 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
     if first is not None and first.text == "who" and not seg.has("mod"):
         return True  # "who put drone-02 in maintenance mode at peak": asks who, places nothing
     plain_facts = not any(seg.has(r) for r in ASKING_ROLES) and not seg.has("concept")
+    if plain_facts and _introduces(seg):
+        return True  # "Hi, contractor from the billing vendor here": who is writing
     if first is not None and first.text in _WE_ARE and plain_facts:  # "we're cost-sensitive" asks
         return True  # "We're on the Enterprise plan", "we're an EU customer under GDPR": who we are
     if _not_needed(seg) or _third_party_statement(seg, elsewhere) or _reserved_for(seg):

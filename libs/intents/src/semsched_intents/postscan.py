@@ -1732,8 +1732,14 @@ _COST_OBJECTS = frozenset(
 )
 
 
+_NEEDED_BY = frozenset({"needed", "required", "wanted", "used", "claimed"})
+
+
 def _telling_verbs(marks: list[Mark]) -> None:
     for n, mark in enumerate(marks):
+        if mark.text in _NEEDED_BY and n + 1 < len(marks) and marks[n + 1].text == "by":
+            mark.tags = (Tag("tells"),)  # "the nvenc ones are needed by the transcoder team": theirs
+            continue
         if mark.text not in _TELLING_VERBS or n == 0:
             continue
         before, after = marks[n - 1], marks[n + 1] if n + 1 < len(marks) else None
@@ -2113,6 +2119,21 @@ def _run_as_noun(marks: list[Mark]) -> None:
             mark.tags = tuple(t for t in mark.tags if t.role != "verb")
 
 
+_AFTER_ONE = frozenset({"that", "which", "with", "where", "who", "more", "less", "else", "thing", "than"})
+
+
+def _one_as_number(marks: list[Mark]) -> None:
+    """ "they share one hostPath": "one" before a noun of no reading counts it, and points back at
+    nothing."""
+    for n, (mark, after) in enumerate(pairwise(marks)):
+        if mark.text != "one" or not mark.has("pron") or after.tags or after.punct:
+            continue
+        if n > 0 and marks[n - 1].text in ("this", "that", "the", "which", "each", "every"):
+            continue  # "this one belongs in dc-oslo"
+        if after.text.isalpha() and len(after.text) >= 4 and after.text not in _AFTER_ONE:
+            mark.tags = tuple(t for t in mark.tags if t.role != "pron")
+
+
 def _label_stems(marks: list[Mark], tokens: Sequence[Token]) -> None:
     """ "the copper uplinks", "PCI nodes": a label value by its first word needs a head noun after it,
     and stands alone ("ceph-backed storage" names no ups-backed power)."""
@@ -2479,6 +2500,7 @@ def refine_marks(
     _label_stems(marks, tokens)
     _name_as_adjective(marks)
     _run_as_noun(marks)
+    _one_as_number(marks)
     marks = _unknown_names(_node_ranges(_few_troubles(marks), tokens), tokens, app_words or {})
     _listed_unknowns(marks)
     return marks
