@@ -1996,8 +1996,12 @@ LOOM = ClusterContext(
     name="test-loom",
     zones=["weft-n", "weft-s"],
     nodes=["shuttle-01", "shuttle-02", "shuttle-03", "heddle-01"],
-    apps=["dye-planner", "bolt-ledger", "loom-sync", "redis"],
-    node_labels={"power": ["mains-backed", "solar-only"], "storage": ["ssd", "spinning"]},
+    apps=["dye-planner", "bolt-ledger", "loom-sync", "redis", "half-hourly-sync"],
+    node_labels={
+        "power": ["mains-backed", "solar-only"],
+        "storage": ["ssd", "spinning"],
+        "env": ["live", "staging"],
+    },
     gpu_models=["l4", "t4"],
     datasets=["pattern-archive", "thread-colours"],
 )
@@ -2046,6 +2050,26 @@ ROUND_TEN: list[tuple[str, Expected]] = [
     # permission asks for nothing; either kind of capacity is no choice
     ("permission to use spot capacity was granted by IT", set()),
     ("spot or on-demand, whatever's free", set()),
+    # "keep X company" stays beside X; "in-zone with X" is its zone
+    ("keep loom-sync company", {("colocate_with", "app=loom-sync", "medium")}),
+    ("must be in-zone with loom-sync", {("same_zone_as", "app=loom-sync", "critical")}),
+    # what is too slow, and "masters" (no misspelt "matters"), ask nothing
+    (
+        "ssd nodes pls, spinning storage is too slow for 4k masters",
+        {("prefer_node_label", "key=storage,value=ssd", "medium")},
+    ),
+    # "this is the live X path" names the workload; "half" is no short name of half-hourly-sync
+    (
+        "keep it off staging nodes, this is the live bolt-ledger path",
+        {("avoid_node_label", "key=env,value=staging", "medium")},
+    ),
+    ("consolidate, the weft-n pool is half empty most days", {("prefer_bin_packing", "", "medium")}),
+    # "light on CPU" says what the job uses; a node light on memory is asked for
+    (
+        "a nightly report, light on CPU, so put it where pattern-archive is cached",
+        {("prefer_data_locality", "dataset=pattern-archive", "medium")},
+    ),
+    ("put it on a node that's light on memory", {("prefer_least_loaded", "resource=memory", "medium")}),
 ]
 
 

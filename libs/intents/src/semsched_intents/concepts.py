@@ -54,7 +54,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "same machine room|same server room as|same server room|same computer room as|"
         "same datacenter as|same data center as|same dc as|same zone with|zone where|az where|same zone|"
         "same az|same availability zone|same region|same zones as|same azs as|zone of|az of|"
-        "in the zone of|same failure domain as|same rack as|same zone that|availabilty zone as",
+        "in the zone of|same failure domain as|same rack as|same zone that|availabilty zone as|in zone with|"
+        "in-zone with",
     ),
     (
         "cue:locality",

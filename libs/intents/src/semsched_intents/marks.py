@@ -23,7 +23,7 @@ _NO_FUZZ_WORDS = (
     "notes roles rules tests state stage start store table token total today while write wrote reads "
     "disks cards latency warmup cause cases possible packet packets closes closed closer inter intra "
     "crossing printing small patching patched patch speed speeds speedy newer newest study studies "
-    "packaging package packages "
+    "packaging package packages master masters "
 )
 _NO_FUZZ = frozenset(_NO_FUZZ_WORDS.split())
 

@@ -2048,7 +2048,31 @@ _THIS_IS = frozenset({"this is the", "this is our", "this is a", "this is my", "
 _NAMING_HEADS = frozenset(
     {"service", "job", "app", "pipeline", "worker", "deployment", "pod", "cronjob", "api", "run", "batch"}
     | {"export", "import", "backup", "build", "sync", "report", "migration"}
+    | {"path", "workload", "system", "tool", "component", "instance", "process", "daemon", "consumer", "task"}
 )
+
+
+def _keep_company(marks: list[Mark]) -> None:
+    """ "keep specimen-tracker company": stay beside it."""
+    for n in range(2, len(marks)):
+        app = any(t.kind == "app" for t in marks[n - 1].tags)
+        if marks[n].text == "company" and not marks[n].tags and marks[n - 2].text == "keep" and app:
+            marks[n].tags = (Tag("cue", "colo"),)
+
+
+def _light_on(marks: list[Mark]) -> None:
+    """ "light on CPU", "heavy on memory": what the job uses, not how busy its node should be ("a node
+    that's light on memory" is asked for)."""
+    for n in range(len(marks) - 2):
+        said = marks[n].has("concept", "idle") or marks[n].has("concept", "busy")
+        used = (
+            said
+            and marks[n].text in ("light", "heavy")
+            and marks[n + 1].text == "on"
+            and marks[n + 2].has("res")
+        )
+        if used and not any(m.text in MACHINE_NOUNS for m in marks[max(0, n - 3) : n]):
+            marks[n].tags = ()
 
 
 def _this_is_the(marks: list[Mark]) -> None:
@@ -2485,6 +2509,8 @@ def refine_marks(
     _one_event(marks)
     _figure_enough(marks)
     _this_is_the(marks)
+    _light_on(marks)
+    _keep_company(marks)
     _dataset_stems(marks)
     marks = _its_node(marks)
     _said_twice_or_ever(marks)

@@ -634,6 +634,11 @@ def _add_app_words(table: PhraseTable, apps: list[str]) -> None:
     table.app_words = {word: names[0] for word, names in owners.items() if len(names) == 1}
 
 
+# "the pool is half empty" names no half-hourly-reads: words that count or rank are no short name
+_QUANTIFIERS = frozenset({"half", "whole", "full", "most", "more", "less", "some", "each", "many", "much"})
+_QUANTIFIERS |= {"very", "over", "only", "last", "next", "every", "both"}
+
+
 def _short_forms(name: str, last_word: bool = False) -> list[str]:
     """Shortenings people write for an app or dataset: its first word ("laion" of laion-400m), for a
     dataset also a long last word ("the embeddings cache" of product-embeddings; an app's last word
@@ -641,7 +646,7 @@ def _short_forms(name: str, last_word: bool = False) -> list[str]:
     name ("elastic" of elasticsearch), or the letters before its digits ("brats" of brats2021)."""
     toks = phrase_tokens(name)
     if len(toks) > 1:
-        first = [toks[0]] if len(toks[0]) >= 4 and toks[0].isalpha() else []
+        first = [toks[0]] if len(toks[0]) >= 4 and toks[0].isalpha() and toks[0] not in _QUANTIFIERS else []
         last = [toks[-1]] if last_word and len(toks[-1]) >= 6 and toks[-1].isalpha() else []
         return first + last
     word = toks[0]
