@@ -2070,6 +2070,8 @@ ROUND_TEN: list[tuple[str, Expected]] = [
         {("prefer_data_locality", "dataset=pattern-archive", "medium")},
     ),
     ("put it on a node that's light on memory", {("prefer_least_loaded", "resource=memory", "medium")}),
+    # a load word, then "as low as possible"
+    ("GPU load as low as possible", {("prefer_least_loaded", "resource=gpu", "strong")}),
 ]
 
 

@@ -116,6 +116,8 @@ def _load_cap(marks: list[Mark], n: int) -> bool:
 def _load_combos(marks: list[Mark]) -> None:
     for n in range(1, len(marks)):  # "gpu usage low pls": the level after the load word
         mark, before = marks[n], marks[n - 1]
+        if before.text == "as" and n >= 2:
+            before = marks[n - 2]  # "GPU load as low as possible"
         if (mark.has("low") or mark.has("high")) and before.has("load") and mark.entity() is None:
             closing = marks[n + 1] if n + 1 < len(marks) else None
             if closing is None or closing.punct or closing.has("mod") or closing.has("filler"):
