@@ -17,8 +17,8 @@ from bisect import bisect_left
 # (mean heuristic score of a bin, calibrated accuracy)
 _KNOTS: tuple[tuple[float, float], ...] = (
     (0.565, 0.6),
-    (0.667, 0.868),
-    (0.757, 0.889),
+    (0.666, 0.854),
+    (0.756, 0.889),
     (0.823, 0.95),
     (0.872, 0.977),
     (0.93, 0.993),
