@@ -416,23 +416,8 @@ _INFO_OPENERS = frozenset(
     | {"why", "how", "where's", "was", "were", "anyone", "any", "will", "where"}
 )
 _GREETINGS = frozenset(
-    {
-        "hi",
-        "hey",
-        "hello",
-        "sorry",
-        "quick",
-        "question",
-        "q",
-        "so",
-        "um",
-        "oh",
-        "hmm",
-        "hm",
-        "uh",
-        "erm",
-        "btw",
-    }
+    {"hi", "hey", "hello", "sorry", "quick", "question", "q", "so", "um", "oh", "hmm", "hm", "uh", "erm"}
+    | {"btw"}
 )
 _ASKS_LEAVE = (
     *("possible", "why not", "how about", "what about", "ok", "okay", "fine", "alright", "allowed"),

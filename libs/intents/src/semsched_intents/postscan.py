@@ -2160,18 +2160,14 @@ def _one_as_number(marks: list[Mark]) -> None:
             mark.tags = tuple(t for t in mark.tags if t.role != "pron")
 
 
-def _label_stems(marks: list[Mark], tokens: Sequence[Token]) -> None:
-    """ "the copper uplinks", "PCI nodes": a label value by its first word needs a head noun after it,
-    and stands alone ("ceph-backed storage" names no ups-backed power)."""
+def _label_stems(marks: list[Mark]) -> None:
+    """ "the copper uplinks", "PCI nodes": a label value by its first word needs a head noun after it."""
     for n, mark in enumerate(marks):
         tag = mark.entity()
         if tag is None or tag.kind != "label" or not tag.ambiguous or " " in mark.text:
             continue
         words = tag.value.lower().replace("_", "-").split("-")
         if len(words) < 2 or mark.text not in (words[0], words[-1]):
-            continue
-        if mark.start < len(tokens) and tokens[mark.start].joined:
-            mark.tags = ()
             continue
         after = marks[n + 1] if n + 1 < len(marks) else None
         if after is None or not (after.has("head") or after.has("lhead") or after.text in MACHINE_NOUNS):
@@ -2525,7 +2521,7 @@ def refine_marks(
     _data_naming_job(marks)
     _told_sizes(marks)
     _spare_resource(marks)
-    _label_stems(marks, tokens)
+    _label_stems(marks)
     _name_as_adjective(marks)
     _run_as_noun(marks)
     _one_as_number(marks)
