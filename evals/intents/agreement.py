@@ -31,7 +31,8 @@ def _lines(path: Path) -> dict[str, dict[str, object]]:
     return {str(r["id"]): r for r in rows}
 
 
-def agreement(folder: Path, parser: CpuParser) -> dict[str, Scores]:
+def agreement(folder: Path, parser: CpuParser, totals: dict[str, Scores] | None = None) -> dict[str, Scores]:
+    """The three pairs' scores on one set; each hint is also added to `totals` when given."""
     first = _lines(folder / f"hints-{folder.name}.jsonl")
     second = _lines(folder / f"relabel-{folder.name}.jsonl")
     if set(first) != set(second):
@@ -39,13 +40,15 @@ def agreement(folder: Path, parser: CpuParser) -> dict[str, Scores]:
         raise SystemExit(f"{folder.name}: the two labellings cover different hints, e.g. {missing}")
     contexts = load_contexts(folder / "contexts")
     scores = {pair: Scores() for pair in PAIRS}
+    sinks = [scores] if totals is None else [scores, totals]
     for hint_id, row in first.items():
         a = _gold(row["intents"])  # type: ignore[arg-type]
         b = _gold(second[hint_id]["intents"])  # type: ignore[arg-type]
         parsed = _judged(parser.parse(str(row["hint"]), contexts[str(row["context"])]).intents)
-        scores[PAIRS[0]].add(a, b)
-        scores[PAIRS[1]].add(a, parsed)
-        scores[PAIRS[2]].add(b, parsed)
+        for sink in sinks:
+            sink[PAIRS[0]].add(a, b)
+            sink[PAIRS[1]].add(a, parsed)
+            sink[PAIRS[2]].add(b, parsed)
     return scores
 
 
@@ -64,14 +67,8 @@ def main() -> int:
     print("| set | pair | hints | subset | strength | exact |")
     print("|---|---|---:|---:|---:|---:|")
     for folder in folders:
-        for pair, s in agreement(folder, parser).items():
+        for pair, s in agreement(folder, parser, total).items():
             print(_row(folder.name, pair, s))
-            t = total[pair]
-            t.hints += s.hints
-            t.subset_hits += s.subset_hits
-            t.exact_hits += s.exact_hits
-            t.strength_hits += s.strength_hits
-            t.strength_total += s.strength_total
     for pair, t in total.items():
         print(_row("all", pair, t))
     return 0

@@ -288,22 +288,22 @@ def _described(seg: Segment, item: Mark) -> bool:
     return not asks and (acted or any(m.has("pron") or m.has("subj") or m.has("bg") for m in before))
 
 
+def _joined_by(seg: Segment, a: Mark, b: Mark, words: tuple[str, ...]) -> bool:
+    """A conjunction of `words` stands between the two mentions."""
+    lo, hi = sorted((a.start, b.start))
+    return any(m.has("conj") and m.text in words and lo < m.start < hi for m in seg.marks)
+
+
 def _joined_by_and(seg: Segment, a: Mark, b: Mark) -> bool:
     """ "on separate nodes and in different wings": two requests, not one said twice."""
-    lo, hi = sorted((a.start, b.start))
-    return any(m.has("conj") and m.text in ("and", "&") and lo < m.start < hi for m in seg.marks)
+    return _joined_by(seg, a, b, ("and", "&"))
 
 
 _EITHER_CAPACITY = {"spot": "ondemand", "ondemand": "spot"}
 
 
 def _either_capacity(seg: Segment, item: Mark, other: str) -> bool:
-    for m in seg.marks:
-        if m.has("concept", other):
-            lo, hi = sorted((item.start, m.start))
-            if any(c.text in ("or", "and/or") and lo < c.start < hi for c in seg.marks):
-                return True
-    return False
+    return any(m.has("concept", other) and _joined_by(seg, item, m, ("or",)) for m in seg.marks)
 
 
 def _concept(seg: Segment, item: Mark, name: str, neg: bool) -> tuple[str, Params, float] | None:

@@ -777,10 +777,14 @@ def _narrated(seg: Segment) -> bool:
     )
 
 
+def _after_the(seg: Segment, mark: Mark) -> bool:
+    at = next(k for k, m in enumerate(seg.marks) if m is mark)
+    return at > 0 and seg.marks[at - 1].text == "the"
+
+
 def _definite_subject_verb(seg: Segment, marks: list[Mark]) -> bool:
     """ "the <one to three unknown nouns> <an unknown verb in the third person> <more>"."""
-    at = next(k for k, m in enumerate(seg.marks) if m is marks[0])
-    if at == 0 or seg.marks[at - 1].text != "the":
+    if not _after_the(seg, marks[0]):
         return False
     if any(t.kind == "dataset" for m in seg.items for t in m.tags):
         return False  # "the model uses cat-events a lot, so where that's cached": the data is asked for
@@ -801,10 +805,7 @@ def _earlier_event(seg: Segment) -> bool:
     """ "the previous run OOMed on a node with 96GB spare", "the last job crashed on ...": what happened
     to an earlier run, told."""
     marks = [m for m in seg.marks if not m.has("filler")]
-    if len(marks) < 3 or marks[0].text not in _EARLIER:
-        return False
-    at = next(k for k, m in enumerate(seg.marks) if m is marks[0])
-    if at == 0 or seg.marks[at - 1].text != "the":
+    if len(marks) < 3 or marks[0].text not in _EARLIER or not _after_the(seg, marks[0]):
         return False
     for word in marks[1:4]:
         if word.text.endswith("ed") and not word.tags and word.text.isalpha():

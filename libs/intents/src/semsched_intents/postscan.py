@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from itertools import pairwise
 
+from semsched_intents.clauses import COPULAS
 from semsched_intents.concepts import NUMBER_WORDS
 from semsched_intents.lexicon import MACHINE_NOUNS
 from semsched_intents.marks import Mark
@@ -131,9 +132,14 @@ def _load_combos(marks: list[Mark]) -> None:
         if not level or mark.entity() is not None:
             continue
         on = marks[n + 2] if n + 2 < len(marks) and marks[n + 1].text == "on" else None
-        if mark.text == "light" and on is not None and on.has("res"):
-            mark.tags = (Tag("concept", "idle"),)  # "a box that's light on CPU"
-            continue
+        if mark.text in ("light", "heavy") and on is not None and on.has("res"):
+            machine = any(m.text in MACHINE_NOUNS for m in marks[max(0, n - 3) : n])
+            if not machine:  # "a nightly report, light on CPU": what the job uses
+                mark.tags = ()
+                continue
+            if mark.text == "light":
+                mark.tags = (Tag("concept", "idle"),)  # "a box that's light on CPU"
+                continue
         after = marks[n + 1].text if n + 1 < len(marks) else ""
         if mark.text == "light" and n and marks[n - 1].has("res") and after in MACHINE_NOUNS:
             mark.tags = (Tag("concept", level),)  # "the memory-light node"
@@ -167,7 +173,7 @@ def _cue_before(marks: Sequence[Mark], n: int) -> bool:
     return m is not None and (m.has("cue", "colo") or m.has("cue", "samezone") or m.has("neg"))
 
 
-_BE = frozenset({"be", "is", "are", "was", "were", "been"})
+_BE = COPULAS | {"be", "been"}
 
 
 def _join_words(tokens: Sequence[Token], marks: Sequence[Mark]) -> str:
@@ -2062,21 +2068,6 @@ def _keep_company(marks: list[Mark]) -> None:
             marks[n].tags = (Tag("cue", "colo"),)
 
 
-def _light_on(marks: list[Mark]) -> None:
-    """ "light on CPU", "heavy on memory": what the job uses, not how busy its node should be ("a node
-    that's light on memory" is asked for)."""
-    for n in range(len(marks) - 2):
-        said = marks[n].has("concept", "idle") or marks[n].has("concept", "busy")
-        used = (
-            said
-            and marks[n].text in ("light", "heavy")
-            and marks[n + 1].text == "on"
-            and marks[n + 2].has("res")
-        )
-        if used and not any(m.text in MACHINE_NOUNS for m in marks[max(0, n - 3) : n]):
-            marks[n].tags = ()
-
-
 def _this_is_the(marks: list[Mark]) -> None:
     """ "This is the chat fan-out service": the words that name the workload place nothing."""
     for n in range(len(marks) - 3):
@@ -2507,7 +2498,6 @@ def refine_marks(
     _one_event(marks)
     _figure_enough(marks)
     _this_is_the(marks)
-    _light_on(marks)
     _keep_company(marks)
     _dataset_stems(marks)
     marks = _its_node(marks)

@@ -420,9 +420,8 @@ def resolve_references(
             ):
                 _take_predicate(seg, _lender(history, previous))
             elif previous is not None and pending and seg.items and seg.has("verb") and not _adding(seg):
-                previous.silenced = (
-                    True  # "... as ab-gateway - no, actually, just put it in jade": a new order
-                )
+                # "... as ab-gateway - no, actually, just put it in jade": a new order replaces it
+                previous.silenced = True
             elif previous is not None and pending and _recued(seg, previous):
                 seg.borrowed, previous.silenced = _of_kind(previous.items, ("app",)), True
             pending = pending and not seg.items
