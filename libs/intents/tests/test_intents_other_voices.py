@@ -2075,6 +2075,88 @@ ROUND_TEN: list[tuple[str, Expected]] = [
 ]
 
 
+GRISTMILL = ClusterContext(
+    name="test-gristmill",
+    zones=["millrace-e", "millrace-w"],
+    nodes=["grist-01", "grist-02", "sluice-01"],
+    apps=["flour-ledger", "sack-counter", "redis"],
+    node_labels={
+        "hw": ["gen4", "gen6"],
+        "cooling": ["fan-cooled", "water-cooled"],
+        "role": ["milling", "bagging"],
+    },
+    gpu_models=["l4", "a10"],
+    datasets=["grain-samples"],
+)
+
+# Round eleven: what study54-56 taught, in our own words against a made-up grist mill.
+ROUND_ELEVEN: list[tuple[str, Expected]] = [
+    # a figure glued by a hyphen to letters is part of a name, not a count
+    (
+        "one of the boxes has the RS-232 card, pin it to grist-02",
+        {("prefer_nodes", "nodes=['grist-02']", "medium")},
+    ),
+    # "a quarter core" is a quarter of a core
+    (
+        "make sure it has 256Mi and a quarter core free",
+        {("min_free_memory", "gib=0.25", "strong"), ("min_free_cpu", "cores=0.25", "strong")},
+    ),
+    # "a preempted X" is one such event, told
+    ("never spot, a preempted grind has to start over", {("avoid_spot", "", "critical")}),
+    # "runs fine on" and "would also be fine" allow, they do not ask
+    ("the grain model runs fine on l4 or a10, whatever", set()),
+    ("grist-01 preferred. grist-02 would also be fine.", {("prefer_nodes", "nodes=['grist-01']", "medium")}),
+    # "together with its replicas" keeps the replicas together
+    ("keep it together with its replicas", {("colocate_replicas", "", "medium")}),
+    # "we're over budget" says how the money stands; "stay under budget" asks
+    ("pack the nodes tight, we're over budget this quarter", {("prefer_bin_packing", "", "medium")}),
+    ("stay under budget please", {("prefer_low_cost", "", "medium")}),
+    # "had no hardware failures" is reliability, with a word between
+    ("a node that's had no hardware failures recently, please", {("prefer_reliable_nodes", "", "medium")}),
+    # what people complain of is told
+    ("operators complain the ledger is slow in millrace-e", set()),
+    # a trailing modifier with a "during ..." tail still governs what it follows
+    ("one pod per node, really important during harvest week", {("spread_replicas_nodes", "", "strong")}),
+    # ... and both objects of one predicate joined by "and"
+    (
+        "stay off spot and off millrace-w, under no circumstances",
+        {("avoid_spot", "", "critical"), ("avoid_zones", "zones=['millrace-w']", "critical")},
+    ),
+    # "Ever." alone after a refusal makes it never
+    ("Don't put it on spot. Ever.", {("avoid_spot", "", "critical")}),
+    # a choice by the lowest load asks for it
+    (
+        "ideally whichever node has the lowest memory usage",
+        {("prefer_least_loaded", "resource=memory", "weak")},
+    ),
+    # "spot nodes: no." refuses spot
+    ("spot nodes: no.", {("avoid_spot", "", "medium")}),
+    # a zone the context lacks, named as the place to put the pod, is kept as written
+    ("put it in the loft zone", {("prefer_zones", "zones=['loft']", "medium")}),
+    ("keep it in the other zone", set()),
+    # "required by" the job's own library is a requirement; "needed by the X team" is theirs
+    ("arm64 required by the vendor SDK", {("prefer_arch", "arch=arm64", "critical")}),
+    # a bug a machine kind has is told
+    (
+        "prefer gen6 boxes, the gen4 firmware has that nic bug",
+        {("prefer_node_label", "key=hw,value=gen6", "medium")},
+    ),
+    # "the bagging of ..." is a plain noun
+    ("the bagging of a full silo takes six hours, never spot", {("avoid_spot", "", "critical")}),
+    # how people feel is told; "a little" measures the feeling
+    ("since the outage on grist-01 we're all a little nervous", set()),
+    # "the image we deploy" says which image; "deploy" orders nothing
+    ("the image we deploy has no arm build, so x86 please", {("prefer_arch", "arch=amd64", "medium")}),
+    # "not urgent" is no modifier
+    ("cheap nodes please, it's not urgent", {("prefer_low_cost", "", "medium")}),
+    # common misspellings of "memory", and "per blade"
+    ("least loaded by memroy", {("prefer_least_loaded", "resource=memory", "medium")}),
+    ("1 replica per blade", {("spread_replicas_nodes", "", "medium")}),
+    # the context's own GPU name beats a family alias ("a10" here is not "a10g")
+    ("prefer a10s", {("prefer_gpu_models", "models=['a10']", "medium")}),
+]
+
+
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (ARENA, ROUND_THREE),
     (MILL, ROUND_TWO),
@@ -2091,6 +2173,7 @@ _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (HARBOUR, ROUND_NINE_HARBOUR),
     (BILLING, ROUND_NINE_BILLING),
     (LOOM, ROUND_TEN),
+    (GRISTMILL, ROUND_ELEVEN),
 ]
 
 

@@ -354,7 +354,14 @@ _ASKS = (*ASKING_ROLES, "bg")
 
 
 def _backward(targets: Sequence[Segment], mods: Sequence[str], everything: bool, neg: bool = False) -> None:
-    for target in targets if everything else targets[-1:]:
+    k = len(targets) - 1
+    # "stay off spot and off pier-south, under no circumstances": one predicate, two objects joined
+    # by "and" ("..., 16Gi free, and x86 — that last one is mandatory" is a list of requests)
+    while not everything and k > 0 and targets[k].starts_conj and targets[k].bare and not targets[k].contrast:
+        if targets[k - 1].end_punct not in ("", "split"):
+            break
+        k -= 1
+    for target in targets if everything else targets[k:]:
         target.strength = combine([*target.mods(), *mods]) or "medium"
         target.inherited = True
         # a bare list of names, then "never": the names are what is refused
@@ -365,6 +372,9 @@ def _leading_mod(seg: Segment) -> bool:
     """ "Ideally, ...", "Really important: ...": the modifier opens the segment."""
     first = next((m for m in seg.marks if not (m.has("filler") or m.has("conj") or m.has("subj"))), None)
     return first is not None and first.has("mod")
+
+
+_MATTERS_WHEN = frozenset({"for", "during", "at", "in", "over", "around", "before", "while", "through"})
 
 
 def _modifier_only(seg: Segment) -> bool:
@@ -379,8 +389,12 @@ def _modifier_only(seg: Segment) -> bool:
     ):
         return False
     marks = seg.marks
-    # "really important for MSA speed": a modifier, then what it matters for
-    at = next((k for k, m in enumerate(marks) if m.text == "for" and k > 0 and marks[k - 1].has("mod")), None)
+    # "really important for MSA speed", "really important during opening weekend": a modifier, then
+    # what or when it matters
+    at = next(
+        (k for k, m in enumerate(marks) if m.text in _MATTERS_WHEN and k > 0 and marks[k - 1].has("mod")),
+        None,
+    )
     if at is not None and not any(m.tags and not m.has("filler") for m in marks[at + 1 :]):
         marks = marks[:at]
     return sum(1 for m in marks if not m.tags and not m.punct and m.text.isalpha()) < 2

@@ -1069,10 +1069,33 @@ def _not_needed(seg: Segment) -> bool:
 
 def _trouble_report(seg: Segment) -> bool:
     """ "3 node failures on the spot pool this week", "ECC errors on the old V100 boxes": trouble told,
-    with nothing asked, is background for whatever else it names."""
-    if not any(m.has("concept", "unreliable") for m in seg.marks):
+    with nothing asked, is background for whatever else it names; so is "the gen11 firmware has that
+    NIC bug"."""
+    words = [m.text for m in seg.marks]
+    has_trouble = any(
+        w in ("has", "have", "had") and any(x in _TROUBLES for x in words[k + 1 : k + 4])
+        for k, w in enumerate(words)
+    )
+    if not has_trouble and not any(m.has("concept", "unreliable") for m in seg.marks):
         return False
     return not any(m.has(role) for m in seg.marks for role in ASKING_ROLES)
+
+
+_TROUBLES = frozenset(
+    {"bug", "bugs", "issue", "issues", "problem", "problems", "leak", "regression", "glitch", "defect"}
+)
+
+
+_COMPLAIN = frozenset({"complain", "complains", "complained", "complaining", "moan", "moans", "grumble"})
+
+
+def _complaint(seg: Segment) -> bool:
+    """ "Couriers complain the app is slow in pier-south": what people complain of is told; a hint
+    that wants something done about it says so ("..., so keep it out of pier-south")."""
+    at = next((k for k, m in enumerate(seg.marks) if m.text in _COMPLAIN), None)
+    if at is None or at > 4:
+        return False
+    return not any(m.has(r) for m in seg.marks for r in ASKING_ROLES)
 
 
 _SAYS_IS = frozenset({"it's", "it is", "its", "that's", "they're", "they are", "which is", "it'll be"})
@@ -1293,7 +1316,12 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
         return True
     if _pronoun_statement(seg, elsewhere or named_before) or _purpose(seg) or _consequence(seg):
         return True
-    if _trouble_report(seg) or _cost_reason(seg, elsewhere) or _bracketed_remark(seg, elsewhere):
+    if (
+        _trouble_report(seg)
+        or _complaint(seg)
+        or _cost_reason(seg, elsewhere)
+        or _bracketed_remark(seg, elsewhere)
+    ):
         return True
     first = next((m for m in seg.marks if not (m.has("filler") or m.has("conj"))), None)
     if first is not None and first.text == "who" and not seg.has("mod"):

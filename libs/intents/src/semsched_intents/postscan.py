@@ -398,6 +398,10 @@ def _other_budgets(marks: list[Mark]) -> None:
             )
         if mark.text.startswith("budget") and mark.has("concept", "cheap") and other:
             mark.tags = (Tag("filler"),)
+        # "we're over budget on EC2 this month": how the money stands, told ("stay under budget" asks)
+        said = n >= 2 and (marks[n - 2].has("subj") or marks[n - 2].text in (*COPULAS, "way", "already"))
+        if mark.text == "budget" and mark.has("concept", "cheap") and before.text == "over" and said:
+            before.tags, mark.tags = (), (Tag("bg"),)
 
 
 _DWELLS = frozenset({"runs", "run", "lives", "live", "sits", "sit", "resides", "running", "hosted"})
@@ -458,7 +462,9 @@ def _label_topics(marks: list[Mark]) -> None:
         after = marks[n + 1]
         opening = all(m.has("filler") or m.text in ("hi", "hey", "re", "for", "the") for m in marks[:n])
         topic = opening and after.punct == ":" and any(m.entity() is not None for m in marks[n + 2 :])
-        if topic or after.text in _PEOPLE_VERBS or after.text in _ABOUT_NOUNS:
+        # "the reduction of a full night takes 9 hours": the word as a plain noun, no machines
+        noun = n > 0 and marks[n - 1].text == "the" and after.text == "of" and " " not in mark.text
+        if topic or noun or after.text in _PEOPLE_VERBS or after.text in _ABOUT_NOUNS:
             mark.tags = (Tag("filler"),)
 
 
@@ -1309,6 +1315,49 @@ def _not_fine_to(marks: list[Mark]) -> None:
             mark.tags = (Tag("neg"),)
 
 
+_FEELINGS = frozenset(
+    {"nervous", "worried", "anxious", "scared", "wary", "concerned", "paranoid", "uneasy", "twitchy", "jumpy"}
+    | {"upset", "annoyed", "frustrated", "spooked", "burned", "burnt", "sad", "tired"}
+)
+
+
+def _feelings(marks: list[Mark]) -> None:
+    """ "we're all a bit nervous": how people feel, told; "a bit" measures the feeling, not a wish."""
+    for mark, nxt in pairwise(marks):
+        if mark.has("mod") and nxt.text in _FEELINGS:
+            mark.tags = ()
+
+
+_RELATIVE_SUBJECTS = frozenset({"we", "they", "i", "you"})
+_MAIN_VERBS = frozenset(
+    {"has", "have", "had", "is", "are", "was", "were", "lacks", "needs", "does", "doesn't"}
+)
+
+
+def _relative_verbs(marks: list[Mark]) -> None:
+    """ "the XGBoost wheel we pin has no arm build": "we pin" says which wheel; the clause's own verb
+    comes after it, and "pin" orders nothing."""
+    for n in range(2, len(marks) - 1):
+        mark, subject, noun = marks[n], marks[n - 1], marks[n - 2]
+        if not mark.has("verb") or subject.text not in _RELATIVE_SUBJECTS or noun.tags or noun.punct:
+            continue
+        if n < 3 or marks[n - 3].punct:
+            continue  # "Memory we need, ..." opens with the noun
+        if any(m.text.split(" ")[0] in _MAIN_VERBS for m in marks[n + 1 : n + 3]):
+            mark.tags = tuple(t for t in mark.tags if t.role != "verb")
+
+
+_MERELY_WORKS = frozenset({"run", "runs", "ran", "works", "work", "worked", "be", "goes", "go"})
+
+
+def _works_fine(marks: list[Mark]) -> None:
+    """ "the model runs fine on L4 or A100", "galaxy would also be fine": how well it works is a
+    permission, not an order to run somewhere."""
+    for mark, nxt in pairwise(marks):
+        if mark.has("verb") and mark.text in _MERELY_WORKS and nxt.has("perm") and nxt.text in _VERDICTS:
+            mark.tags = tuple(t for t in mark.tags if t.role != "verb")
+
+
 def _bracketed_resource(marks: list[Mark]) -> list[Mark]:
     """ "quiet node (CPU)", "least loaded (mem)": the resource in brackets is the load's."""
     out: list[Mark] = []
@@ -1592,7 +1641,8 @@ def _whichever_best(marks: list[Mark]) -> None:
         for later in marks[n + 1 : n + 5]:
             if later.punct:
                 break
-            if later.has("concept") or later.has("qty"):  # "whichever has 12 cores idle"
+            # "whichever has 12 cores idle", "whichever node has the least GPU load"
+            if any(later.has(r) for r in ("concept", "qty", "low", "high")):
                 mark.tags = (Tag("filler"),)
                 break
         before = marks[max(0, n - 6) : n]
@@ -1741,12 +1791,17 @@ _COST_OBJECTS = frozenset(
 
 
 _NEEDED_BY = frozenset({"needed", "required", "wanted", "used", "claimed"})
+_WHO = frozenset({"team", "teams", "group", "folks", "people", "squad", "department", "dept", "crew", "org"})
 
 
 def _telling_verbs(marks: list[Mark]) -> None:
     for n, mark in enumerate(marks):
         if mark.text in _NEEDED_BY and n + 1 < len(marks) and marks[n + 1].text == "by":
-            mark.tags = (Tag("tells"),)  # "the nvenc ones are needed by the transcoder team": theirs
+            # "the nvenc ones are needed by the transcoder team": theirs; "x86_64 required by the
+            # proprietary lib" is what this job's own code needs
+            by = marks[n + 2 : n + 6]
+            if any(m.text in _WHO or any(t.kind == "app" for t in m.tags) for m in by):
+                mark.tags = (Tag("tells"),)
             continue
         if mark.text not in _TELLING_VERBS or n == 0:
             continue
@@ -1887,12 +1942,20 @@ def _no_taken_back(marks: list[Mark]) -> None:
 
 
 _SELDOM = frozenset({"rarely", "seldom", "never", "hardly", "barely", "least", "less"})
+_HAD_NONE = frozenset({"has no", "had no", "have no", "has had no", "having no"})
 
 
 def _seldom_failing(marks: list[Mark]) -> None:
-    """ "nodes that rarely crash", "seldom flaky": trouble that seldom happens is reliability."""
-    for before, mark in pairwise(marks):
-        if before.text in _SELDOM and not before.punct and mark.has("concept", "unreliable"):
+    """ "nodes that rarely crash", "seldom flaky", "a node that's had no hardware failures": trouble
+    that seldom happens is reliability."""
+    for n, mark in enumerate(marks):
+        if n == 0 or not mark.has("concept", "unreliable"):
+            continue
+        before = marks[n - 1]
+        if n >= 2 and not before.tags and before.text.isalpha() and marks[n - 2].text in _HAD_NONE:
+            before = marks[n - 2]  # "had no hardware failures"
+        seldom = before.text in _SELDOM or (before.text in _HAD_NONE and before.has("bg"))
+        if seldom and not before.punct:
             before.tags, mark.tags = (Tag("filler"),), (Tag("concept", "reliable"),)
 
 
@@ -1912,7 +1975,12 @@ def _replicas_together(marks: list[Mark]) -> None:
     replicas themselves, with nobody else named after it, keeps them together (or, refused, apart). An
     app named right before the replicas is whose they are."""
     for n, mark in enumerate(marks):
-        if not mark.has("cue", "colo") or mark.text.endswith((" with", " as", " to")) or mark.text == "with":
+        if not mark.has("cue", "colo"):
+            continue
+        own = [m.text for m in marks[n + 1 : n + 3]]  # "keep it together with its replicas"
+        if (mark.text.endswith((" with", " as", " to")) or mark.text == "with") and not (
+            len(own) == 2 and own[0] in ("its", "their", "own") and marks[n + 2].has("replicas")
+        ):
             continue
         near = [k for k in range(max(0, n - 5), min(len(marks), n + 3)) if _replicas_of(marks, k)]
         if not near:
@@ -2029,11 +2097,13 @@ def _no_preference_on(marks: list[Mark]) -> None:
 
 _EVENT_NOUNS = frozenset(
     {"preemption", "preemptions", "reclaim", "reclaims", "eviction", "evictions", "reboot", "reboots"}
+    | {"preempted", "evicted", "reclaimed"}  # "a preempted 14-hour sim is a wasted night"
 )
 
 
 def _one_event(marks: list[Mark]) -> None:
-    """ "A preemption during a shift stops the belt": one such event, told, asks for no spot."""
+    """ "A preemption during a shift stops the belt", "a preempted sim is a wasted night": one such
+    event, told, asks for no spot."""
     for before, mark in pairwise(marks):
         if mark.text in _EVENT_NOUNS and before.text in ("a", "an", "one", "each", "every", "any", "single"):
             mark.tags = ()
@@ -2188,14 +2258,15 @@ def _its_node(marks: list[Mark]) -> list[Mark]:
 
 
 def _said_twice_or_ever(marks: list[Mark]) -> None:
-    """ "please, please don't": please said twice insists; "No spot, ever." never allows it; "as few
+    """ "please, please don't": please said twice insists; "No spot, ever." and "Don't run on spot.
+    Ever." never allow it; "as few
     machines as possible" wants it as much as can be."""
     for n, mark in enumerate(marks):
         if mark.text == "please" and mark.has("mod"):
             later = next((m for m in marks[n + 1 : n + 3] if not m.punct), None)
             if later is not None and later.text == "please":
                 mark.tags, later.tags = (Tag("filler"),), (Tag("mod", "strong"),)
-        if mark.text == "ever" and not mark.tags and n > 0 and marks[n - 1].punct == ",":
+        if mark.text == "ever" and not mark.tags and n > 0 and marks[n - 1].punct in (",", ".", "!"):
             last = n + 1 == len(marks) or marks[n + 1].punct != ""
             if last and any(m.has("neg") for m in marks[max(0, n - 6) : n]):
                 mark.tags = (Tag("mod", "critical"),)
@@ -2483,6 +2554,9 @@ def refine_marks(
     _fallbacks(marks)
     _losers(marks)
     _not_fine_to(marks)
+    _works_fine(marks)
+    _relative_verbs(marks)
+    _feelings(marks)
     _demonyms(marks)
     _left_alone(marks)
     _place_as_adjective(marks)

@@ -216,6 +216,8 @@ def _spelled(tokens: Sequence[Token], i: int) -> tuple[float, int] | None:
 def _number(tokens: Sequence[Token], i: int) -> tuple[float, str, int] | None:
     """(value, glued unit, next index) for a number at i: "16", "16gi", "one", "a couple of"."""
     text = tokens[i].text
+    if tokens[i].joined and i > 0 and tokens[i - 1].text[-1:].isalpha():
+        return None  # "RS-485", "gen-9": the figure is part of a name
     m = _NUM_UNIT.match(text)
     if m:
         return float(m.group(1)), m.group(2), i + 1
@@ -224,6 +226,11 @@ def _number(tokens: Sequence[Token], i: int) -> tuple[float, str, int] | None:
         return float(m.group(1)), "x", i + 1
     if text == "half" and i + 1 < len(tokens) and tokens[i + 1].text in ("a", "an"):
         return 0.5, "", i + 2  # "half a terabyte"
+    if text in ("a", "one") and _next_text(tokens, i + 1) == "quarter":
+        j = i + 2  # "a quarter core", "a quarter of a core"
+        if _next_text(tokens, j) == "of" and _next_text(tokens, j + 1) in ("a", "an"):
+            j += 2
+        return 0.25, "", j
     spelled = _spelled(tokens, i)
     if spelled is not None:
         return spelled[0], "", spelled[1]

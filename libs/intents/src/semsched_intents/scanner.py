@@ -287,11 +287,30 @@ def _known(st: _State, i: int) -> bool:
     return bool(st.table.entries.get((st.tokens[i].text,))) or st.tokens[i].text in COMMON_VALUES
 
 
-def _placed_in(st: _State) -> bool:
-    """Right after "<placement verb> ... in/to": the next word names where."""
-    if not st.marks or st.marks[-1].text not in ("in", "to", "into"):
+def _placed_in(st: _State, the: bool = False) -> bool:
+    """Right after "<placement verb> ... in/to" (and "the", with `the`): the next word names where."""
+    marks = st.marks[:-1] if the and st.marks and st.marks[-1].text == "the" else st.marks
+    if not marks or marks[-1].text not in ("in", "to", "into"):
         return False
-    return any(m.has("verb") or m.has("neg") for m in st.marks[-4:-1])
+    return any(m.has("verb") or m.has("neg") for m in marks[-4:-1])
+
+
+_NOT_ZONE_NAMES = frozenset(
+    {"same", "other", "right", "wrong", "correct", "new", "old", "next", "last", "first", "current"}
+    | {"usual", "default", "nearest", "closest", "cheapest", "local", "home", "main", "whole", "entire"}
+    | {"own", "different", "single", "that", "this", "any", "every", "each", "another", "best", "quiet"}
+)
+
+
+def _named_zone(st: _State, i: int) -> Mark | None:
+    """ "put it in the taproom zone": a word the context does not know, named a zone where the hint
+    places the pod, is a zone kept as written."""
+    word, nxt = st.tokens[i].text, _word(st, i + 1)
+    if nxt not in ("zone", "az") or not word.isalpha() or word in _NOT_ZONE_NAMES:
+        return None
+    if not _placed_in(st, the=True) or _known(st, i):
+        return None
+    return Mark(i, i + 2, (Tag("ent", word, kind="zone"),), known=False)
 
 
 def _unknown_name(st: _State, i: int) -> Mark | None:
@@ -460,6 +479,7 @@ def _step(st: _State, i: int, kv: dict[int, Mark]) -> Mark:
         return Mark(i, qty.end, (Tag("filler"),))  # a GPU's own memory, a link speed, a disk size
     return (
         _unknown_name(st, i)
+        or _named_zone(st, i)
         or _family_member(st, i, single=True)
         or _fuzzy(st, i)
         or Mark(i, i + 1, text=tok.text)

@@ -132,11 +132,15 @@ def _hostlist(match: re.Match[str]) -> str:
 # Keys and flags people write in code (`spot=False`, `"binpack": True`, `avoid_zones=[...]`,
 # `anti_affinity={'app': 'x'}`, `mem_headroom='512Gi'`), in the words the parser reads.
 _K = r"""["']?"""
+_SPOT_NOUN = r"(?:\s+(?:nodes?|instances?|vms?|capacity))?"  # "preemptible nodes: no."
 _CODE_WORDS = tuple(
     (re.compile(pattern, re.IGNORECASE), repl)
     for pattern, repl in (
-        (_K + r"(?:spot|preemptible|use_spot)" + _K + r"\s*[:=]\s*(?:false|no|0)\b", " no spot, "),
-        (_K + r"(?:spot|preemptible|use_spot)" + _K + r"\s*[:=]\s*(?:true|yes|1)\b", " spot, "),
+        (
+            _K + r"(?:spot|preemptible|use_spot)" + _SPOT_NOUN + _K + r"\s*[:=]\s*(?:false|no|0)\b",
+            " no spot, ",
+        ),
+        (_K + r"(?:spot|preemptible|use_spot)" + _SPOT_NOUN + _K + r"\s*[:=]\s*(?:true|yes|1)\b", " spot, "),
         (_K + r"(?:bin_?pack(?:ing)?)" + _K + r"\s*[:=]\s*(?:true|yes|1)\b", " bin-pack, "),
         (_K + r"(?:bin_?pack(?:ing)?)" + _K + r"\s*[:=]\s*(?:false|no|0)\b", " , "),
         (_K + r"avoid_(?:zones?|nodes?|gpus?|gpu_models?|labels?)" + _K + r"\s*[:=]\s*", " , avoid "),
@@ -354,6 +358,7 @@ _RESPELT = {
     **dict.fromkeys(("diferent", "diffrent", "differnt", "differant", "difrent", "diferrent"), "different"),
     **dict.fromkeys(("seperate", "seprate", "separete", "seperately"), "separate"),
     **dict.fromkeys(("acros", "accross", "acorss"), "across"),
+    **dict.fromkeys(("memroy", "memmory", "memorey", "meomry", "memeory"), "memory"),
 }
 
 

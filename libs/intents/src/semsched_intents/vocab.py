@@ -512,6 +512,8 @@ def _build_context(context: ClusterContext) -> PhraseTable:
             value = name.lower() if kind == "gpu" else name
             tag = Tag("ent", value, kind=kind)
             for v in _name_variants(name):
+                if kind == "gpu":  # the context's own "a10" is no alias of the family "a10g"
+                    table.entries[v] = tuple(t for t in table.entries.get(v, ()) if t.kind != "gpu")
                 table.add(v, tag, override_words=kind != "gpu")
             table.add_fuzzy("".join(phrase_tokens(name)), tag)
             if kind != "gpu":
@@ -526,7 +528,9 @@ def _build_context(context: ClusterContext) -> PhraseTable:
             ):
                 table.add(toks[:-1], tag)  # "the meter history dataset" for meter-history-2019
             if kind == "gpu":
-                table.add((phrase_tokens(name)[-1] + "s",), tag)
+                plural = (phrase_tokens(name)[-1] + "s",)
+                table.entries[plural] = tuple(t for t in table.entries.get(plural, ()) if t.kind != "gpu")
+                table.add(plural, tag)
             elif kind == "app" and phrase_tokens(name)[-1].isalpha():  # "the audio encoders"
                 toks = phrase_tokens(name)
                 if not table.entries.get((*toks[:-1], toks[-1] + "s")):
