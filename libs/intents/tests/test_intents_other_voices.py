@@ -609,7 +609,8 @@ ROUND_EIGHT: list[tuple[str, Expected]] = [
     # hedged questions ask, weakly
     ("any chance it lands on queen-01?", {("prefer_nodes", "nodes=['queen-01']", "weak")}),
     ("what if we put it next to the pollen-counter?", {("colocate_with", "app=pollen-counter", "weak")}),
-    ("is there a way to keep it out of comb-roof?", {("avoid_zones", "zones=['comb-roof']", "weak")}),
+    # "is there a way to" asks plainly (two writers of three; round eleven)
+    ("is there a way to keep it out of comb-roof?", {("avoid_zones", "zones=['comb-roof']", "medium")}),
     ("what if comb-roof goes dark?", set()),
     # a question answered in the next sentence asks what the answer says
     ("l4 or a100? a100, the kernels are tuned for it", {("prefer_gpu_models", "models=['a100']", "medium")}),
@@ -1456,7 +1457,7 @@ ROUND_NINE: list[tuple[str, Expected]] = [
     # asking how to see or what the difference is asks nothing
     ("is there a way to see which wheel has glaze-recipes cached?", set()),
     ("Quick one - what's the difference between bisque and stoneware nodes?", set()),
-    ("is there a way to put it on wheel-02?", {("prefer_nodes", "nodes=['wheel-02']", "weak")}),
+    ("is there a way to put it on wheel-02?", {("prefer_nodes", "nodes=['wheel-02']", "medium")}),
     # the replicas themselves, together or apart
     ("the glaze-mixer replicas must never share a host", {("spread_replicas_nodes", "", "critical")}),
     ("colocate the replicas please", {("colocate_replicas", "", "medium")}),
@@ -2084,6 +2085,7 @@ GRISTMILL = ClusterContext(
         "hw": ["gen4", "gen6"],
         "cooling": ["fan-cooled", "water-cooled"],
         "role": ["milling", "bagging"],
+        "net": ["25gbe", "10gbe"],
     },
     gpu_models=["l4", "a10"],
     datasets=["grain-samples"],
@@ -2154,6 +2156,41 @@ ROUND_ELEVEN: list[tuple[str, Expected]] = [
     ("1 replica per blade", {("spread_replicas_nodes", "", "medium")}),
     # the context's own GPU name beats a family alias ("a10" here is not "a10g")
     ("prefer a10s", {("prefer_gpu_models", "models=['a10']", "medium")}),
+    # "is there any way to" asks plainly; "any chance" stays a hedge
+    ("is there any way to keep it off spot?", {("avoid_spot", "", "medium")}),
+    # the job's low priority describes the job
+    (
+        "low-priority backfill: pack tight + spot",
+        {("prefer_bin_packing", "", "medium"), ("prefer_spot", "", "medium")},
+    ),
+    # "the only one with" picks a node out; it insists on nothing
+    (
+        "grist-02 is the only one with the scale interface, pin it there",
+        {("prefer_nodes", "nodes=['grist-02']", "medium")},
+    ),
+    # a trailing modifier governs the clause that takes its place from a pronoun
+    ("sluice-01 has the PLC — pin there, mandatory", {("prefer_nodes", "nodes=['sluice-01']", "critical")}),
+    # how a kind of machine behaves, beside a request, is the reason
+    (
+        "prefer water-cooled nodes; the fan-cooled ones overheat every august",
+        {("prefer_node_label", "key=cooling,value=water-cooled", "medium")},
+    ),
+    # "one with" low load is a machine asked for
+    (
+        "on-demand nodes please, and one with low memory usage",
+        {("avoid_spot", "", "medium"), ("prefer_least_loaded", "resource=memory", "medium")},
+    ),
+    # "there" after a kind of capacity is that capacity
+    ("the backfill can go on spot, put it there", {("prefer_spot", "", "medium")}),
+    # an app in brackets names what the cue points at
+    ("same zone as the cache (redis), please", {("same_zone_as", "app=redis", "medium")}),
+    # a link speed the context spells its own way
+    ("needs the 25 gig network", {("prefer_node_label", "key=net,value=25gbe", "critical")}),
+    # a busy node as the time something happens is told
+    (
+        "pick a quiet box, our latency goes up when the node is busy",
+        {("prefer_least_loaded", "resource=any", "medium")},
+    ),
 ]
 
 

@@ -285,7 +285,13 @@ def _described(seg: Segment, item: Mark) -> bool:
     asks = any(m.has(r) for m in seg.marks for r in ("verb", "mod", "neg", "negpost", "cue"))
     # "the ingest saturates the disk": a word of the concept as a verb, after a subject of no reading
     acted = " " not in item.text and item.text.endswith("s") and bool(before) and not before[-1].tags
-    return not asks and (acted or any(m.has("pron") or m.has("subj") or m.has("bg") for m in before))
+    # "and one with low CPU usage": "one with" is a machine asked for, no subject
+    said = [
+        m
+        for k, m in enumerate(before)
+        if not (m.text in ("one", "ones") and before[k + 1 : k + 2] and before[k + 1].text == "with")
+    ]
+    return not asks and (acted or any(m.has("pron") or m.has("subj") or m.has("bg") for m in said))
 
 
 def _joined_by(seg: Segment, a: Mark, b: Mark, words: tuple[str, ...]) -> bool:

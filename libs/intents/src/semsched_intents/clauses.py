@@ -480,6 +480,10 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
                 elif seg.starts_conj and not seg.contrast:
                     pending = seg.own
                 elif earlier and _modifier_only(seg) and not _own_predicate(seg, earlier[-1]):
+                    # "X is the only one with Xcode — pin there, mandatory": "pin there" takes X later
+                    last = sentence[k - 1]
+                    if last not in earlier and last.has("pron") and last.has("verb") and not last.own:
+                        earlier = [*earlier, last]
                     _backward(earlier, seg.mods(), seg.has("all"), seg.has("neg"))
                     earlier[-1].preferred = any(m.text in _PREFERRING for m in seg.marks)
                 continue

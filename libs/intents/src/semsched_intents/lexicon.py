@@ -89,7 +89,7 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "if it has room|if they have room|"
         "if there is capacity|if it has capacity|if room|if we have any|if we have one|if we have some|"
         "if there are some|if you have any|if you have one|if any exist|if we've got any|if you've got any|"
-        "any chance|is there any chance|is there a chance|any possibility|is there a way|is there any way|"
+        "any chance|is there any chance|is there a chance|any possibility|"
         "what if we|what if i|would it hurt to|would it hurt if|"
         "if poss|when poss|where poss|if u can|if u could|when u can|where u can|nbd|nice2have|n2h|"
         "would it be too much to ask|too much to ask|if it's not too much trouble|if not too much trouble|"
@@ -97,6 +97,7 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
     ),
     (
         "mod:medium",
+        "is there a way|is there any way|"
         "prefer|prefers|preferred|prefered|preferring|preferably|preferable|preference|"
         "should|try to|try|better|rather|would rather|i'd rather|we'd rather|please|pls|plz|want|wants|"
         "would like|we'd like|i'd like|i like|we like|like last time|like before|as before|as last time|"

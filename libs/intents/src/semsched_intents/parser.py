@@ -360,6 +360,22 @@ def _described(seg: Segment, elsewhere: bool) -> bool:
     )
 
 
+def _kind_behaves(seg: Segment, elsewhere: bool) -> bool:
+    """ "the air-cooled ones throttle in summer", "the unheated shed hits -15 in January": a kind of
+    machine as the subject of words the lexicon does not know, beside a request elsewhere, is how
+    that kind behaves, the reason for the request."""
+    if not elsewhere or seg.end_punct == "?" or any(seg.has(r) for r in ASKING_ROLES):
+        return False
+    marks = seg.marks
+    if len(marks) < 4 or marks[0].text != "the":
+        return False
+    ent = marks[1].entity()
+    if ent is None or ent.kind not in ("label", "gpu") or len(seg.items) != 1:
+        return False
+    told = [m for m in marks[2:] if not m.tags and not m.punct and m.text.isalpha()]
+    return len(told) >= 2
+
+
 def _without_only(seg: Segment) -> Segment:
     """The clause without a trailing "only" ("the client lib is x86 only" describes the lib)."""
     return Segment([m for m in seg.marks if m.text not in ("only", "exclusively")])
@@ -1345,4 +1361,6 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
         return not _excludes(seg)  # "Not allowed: any node in the X pool" is no permission
     if seg.decided:
         return False
-    return (seg.has("bg") and not requests(seg)) or _described(seg, elsewhere)
+    return (
+        (seg.has("bg") and not requests(seg)) or _described(seg, elsewhere) or _kind_behaves(seg, elsewhere)
+    )

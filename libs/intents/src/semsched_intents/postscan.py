@@ -1321,6 +1321,35 @@ _FEELINGS = frozenset(
 )
 
 
+def _when_busy(marks: list[Mark]) -> None:
+    """ "latency goes up when the node is busy": a busy node as the time something happens, told."""
+    for n, mark in enumerate(marks):
+        if mark.text not in ("when", "whenever", "once"):
+            continue
+        for k in range(n + 1, min(len(marks), n + 6)):
+            later = marks[k]
+            if later.punct or any(later.has(r) for r in ("verb", "mod", "neg")):
+                break
+            if later.has("concept", "busy") and marks[k - 1].text in _BE:
+                later.tags = (Tag("bg"),)
+                break
+
+
+def _the_only(marks: list[Mark]) -> None:
+    """ "mogul is the only one with the RS-485 card": "the only" picks one out; it insists on nothing."""
+    for before, mark in pairwise(marks):
+        if before.text == "the" and mark.text == "only" and mark.has("mod"):
+            mark.tags = (Tag("filler"),)
+
+
+def _job_priority(marks: list[Mark]) -> None:
+    """ "low-priority batch: bin pack + spot": the job's priority describes the job, no wish for less."""
+    for mark, nxt in pairwise(marks):
+        job = nxt.text in _WORKLOAD_NOUNS or nxt.text in _JOB_NOUNS or nxt.text in ("batch", "backfill")
+        if mark.has("mod") and mark.text.startswith("low") and "prio" in mark.text and job:
+            mark.tags = (Tag("filler"),)
+
+
 def _feelings(marks: list[Mark]) -> None:
     """ "we're all a bit nervous": how people feel, told; "a bit" measures the feeling, not a wish."""
     for mark, nxt in pairwise(marks):
@@ -1358,14 +1387,21 @@ def _works_fine(marks: list[Mark]) -> None:
             mark.tags = tuple(t for t in mark.tags if t.role != "verb")
 
 
-def _bracketed_resource(marks: list[Mark]) -> list[Mark]:
-    """ "quiet node (CPU)", "least loaded (mem)": the resource in brackets is the load's."""
+def _bracketed(marks: list[Mark]) -> list[Mark]:
+    """One mention in brackets that belongs to the clause: "quiet node (CPU)", "least loaded (mem)":
+    the resource is the load's; "the same site as the license server (flexlm)": the app names what
+    the cue points at. The brackets do not end the clause."""
     out: list[Mark] = []
     n = 0
     while n < len(marks):
         lone = n + 2 < len(marks) and marks[n].punct == "(" and marks[n + 2].punct == ")"
-        if lone and marks[n + 1].has("res") and any(m.has("concept") for m in out[-3:]):
-            out.append(marks[n + 1])
+        inside = marks[n + 1] if lone else None
+        before = out[-6:]
+        load = inside is not None and inside.has("res") and any(m.has("concept") for m in out[-3:])
+        app = inside is not None and any(t.role == "ent" and t.kind == "app" for t in inside.tags)
+        cued = app and any(m.has("cue") for m in before) and not any(m.punct or m.entity() for m in before)
+        if inside is not None and (load or cued):
+            out.append(inside)
             n += 3
             continue
         out.append(marks[n])
@@ -2536,7 +2572,7 @@ def refine_marks(
     _prevented(marks)
     marks = _not_all_in_one(_one_per(_one_app_per(_zone_words(_one_kind_of_node(marks)))))
     _both_levels(marks)
-    marks = _bracketed_resource(marks)
+    marks = _bracketed(marks)
     _capped(marks)
     _nothing_of(marks)
     _it_avoided(marks)
@@ -2557,6 +2593,9 @@ def refine_marks(
     _works_fine(marks)
     _relative_verbs(marks)
     _feelings(marks)
+    _job_priority(marks)
+    _the_only(marks)
+    _when_busy(marks)
     _demonyms(marks)
     _left_alone(marks)
     _place_as_adjective(marks)

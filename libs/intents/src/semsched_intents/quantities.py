@@ -91,8 +91,7 @@ _A_ADJ = frozenset(
 )
 _MEMORY_WORDS = frozenset({"memory", "mem", "ram"})
 _CPU_WORDS = frozenset({"cpu", "cpus", "core", "cores", "compute", "vcpu", "vcpus"})
-# A memory figure followed by these is a link speed or a disk size, never free memory.
-_NOT_MEMORY = frozenset(
+LINK_WORDS = frozenset(
     {
         "network",
         "nic",
@@ -104,6 +103,11 @@ _NOT_MEMORY = frozenset(
         "uplink",
         "bandwidth",
         "interconnect",
+    }
+)
+# A memory figure followed by these is a link speed or a disk size, never free memory.
+_NOT_MEMORY = LINK_WORDS | frozenset(
+    {
         "gbe",
         "gbps",
         "gbit",

@@ -118,6 +118,14 @@ def _antecedent(history: Sequence[Segment], kinds: Sequence[str]) -> tuple[Segme
     return None
 
 
+def _capacity_before(history: Sequence[Segment]) -> tuple[Segment, list[Mark]] | None:
+    """ "the backfill can go on spot instances, put it there": "there" is the kind of capacity just
+    named."""
+    last = history[-1]
+    items = [m for m in last.items if m.has("concept", "spot") or m.has("concept", "ondemand")]
+    return (last, items) if items else None
+
+
 def _topic_before(seg: Segment, history: Sequence[Segment]) -> bool:
     """A bare predicate ("Avoid.", "do not co-locate") after its topic ("jaeger:") or a sentence."""
     bare = all(
@@ -174,6 +182,7 @@ def _borrow(seg: Segment, history: Sequence[Segment], own: Sequence[Mark]) -> No
                 _antecedent(history, ("dataset",))
                 or _antecedent(history, ("label",))
                 or _antecedent(history, ("gpu",))
+                or _capacity_before(history)
             )
         if found is not None:
             _lend(seg, *found)

@@ -15,7 +15,7 @@ from rapidfuzz.distance import OSA
 from semsched_intents.concepts import GPU_FAMILIES, GPU_SUFFIXES
 from semsched_intents.lexicon import COMMON_VALUES, MACHINE_NOUNS
 from semsched_intents.marks import Mark, fuzzy_mark, key_values
-from semsched_intents.quantities import parse_quantity, spoken_number
+from semsched_intents.quantities import LINK_WORDS, parse_quantity, spoken_number
 from semsched_intents.text import Token
 from semsched_intents.vocab import PhraseTable, Tag, family_of, fuzzy_word, misspelt_member, token_shape
 
@@ -476,6 +476,9 @@ def _step(st: _State, i: int, kv: dict[int, Mark]) -> Mark:
         if named is not None or tags:
             return named or Mark(i, end, tags)
     if qty is not None:
+        speed = _link_speed(st, i, qty.end)
+        if speed is not None:
+            return speed
         return Mark(i, qty.end, (Tag("filler"),))  # a GPU's own memory, a link speed, a disk size
     return (
         _unknown_name(st, i)
@@ -484,6 +487,25 @@ def _step(st: _State, i: int, kv: dict[int, Mark]) -> Mark:
         or _fuzzy(st, i)
         or Mark(i, i + 1, text=tok.text)
     )
+
+
+_SPEED_SUFFIXES = ("gbe", "g", "gb", "gbit", "gbps", "ge", "gig")
+
+
+def _link_speed(st: _State, i: int, end: int) -> Mark | None:
+    """ "the 25 gig network", "25G nic": a link speed that a context label value spells its own way
+    ("25gbe")."""
+    if _word(st, end) not in LINK_WORDS:
+        return None
+    figure = re.match(r"\d+", st.tokens[i].text)
+    if figure is None:
+        return None
+    for suffix in _SPEED_SUFFIXES:
+        tags = st.table.entries.get((figure.group(0) + suffix,), ())
+        labels = tuple(t for t in tags if t.role == "ent" and t.kind == "label")
+        if labels:
+            return Mark(i, end, labels[:1])
+    return None
 
 
 def scan(tokens: Sequence[Token], source: str, table: PhraseTable, fuzzy_budget: int) -> list[Mark]:
