@@ -2194,6 +2194,87 @@ ROUND_ELEVEN: list[tuple[str, Expected]] = [
 ]
 
 
+FOUNDRY = ClusterContext(
+    name="test-foundry",
+    zones=["casting-n", "casting-s"],
+    nodes=["crucible-01", "crucible-02", "ladle-01"],
+    apps=["pour-scheduler", "alloy-ledger", "kafka"],
+    node_labels={"power": ["mains", "generator"], "pool": ["ocr", "general"], "tier": ["core", "edge"]},
+    gpu_models=["l4"],
+    datasets=["melt-logs"],
+)
+
+# Round twelve: what study57-59 taught, in our own words against a made-up foundry.
+ROUND_TWELVE: list[tuple[str, Expected]] = [
+    # a verb's plural before "are" is a noun: "restarts are cheap" says why, asks no low cost
+    ("try spot, restarts are cheap", {("prefer_spot", "", "medium")}),
+    # "runs off" and "straight off" say from what; they keep nothing away
+    ("avoid casting-s (it runs off a generator)", {("avoid_zones", "zones=['casting-s']", "medium")}),
+    (
+        "same zone as kafka because it reads positions straight off the stream",
+        {("same_zone_as", "app=kafka", "medium")},
+    ),
+    # "they" after "these are the X workers" is the workload
+    (
+        "these are the alloy-ledger workers, they need an L4",
+        {("prefer_gpu_models", "models=['l4']", "critical")},
+    ),
+    # "and with 8Gi free" after a refusal is no refusal
+    (
+        "keep it out of casting-n, away from kafka and with 8Gi of memory free",
+        {
+            ("avoid_zones", "zones=['casting-n']", "medium"),
+            ("avoid_colocation_with", "app=kafka", "medium"),
+            ("min_free_memory", "gib=8.0", "medium"),
+        },
+    ),
+    # stacks of things and software stacks pack nothing; "like the rest of" is the reason
+    (
+        "the melt image stacks arrive every minute, pick crucible-02",
+        {("prefer_nodes", "nodes=['crucible-02']", "medium")},
+    ),
+    (
+        "keep it in casting-s like the rest of the ocr stack",
+        {("prefer_zones", "zones=['casting-s']", "medium")},
+    ),
+    # a GPU outside the families, kept as written; "bussy" is "busy"
+    ("avoid the old P100 cards", {("avoid_gpu_models", "models=['p100']", "medium")}),
+    ("least bussy node", {("prefer_least_loaded", "resource=any", "medium")}),
+    # "can share with us" allows
+    (
+        "kafka can share with us, but keep away from alloy-ledger",
+        {("avoid_colocation_with", "app=alloy-ledger", "medium")},
+    ),
+    # the level after the load, a few words on
+    ("memory usage on the node should be low", {("prefer_least_loaded", "resource=memory", "medium")}),
+    # "span" the sites spreads
+    ("replicas should span all three sites", {("spread_replicas_zones", "", "medium")}),
+    # a name the context lacks, marked as a name after its kind or capitalised before "zone"
+    ("prefer zone riverside (new hall)", {("prefer_zones", "zones=['riverside']", "medium")}),
+    ("prefer node tundish (arrives monday)", {("prefer_nodes", "nodes=['tundish']", "medium")}),
+    (
+        "prefer the East Annex zone, power is better there",
+        {("prefer_zones", "zones=['east-annex']", "medium")},
+    ),
+    ("least loaded node memory-wise", {("prefer_least_loaded", "resource=memory", "medium")}),
+    # an app's short name before "team" names people; a label value before "lib" names code
+    (
+        "crucible-02 is reserved for the alloy team, keep off",
+        {("avoid_nodes", "nodes=['crucible-02']", "medium")},
+    ),
+    ("not on arm, the ocr lib uses x86 intrinsics", {("prefer_arch", "arch=amd64", "medium")}),
+    # "a one-off job" keeps nothing off
+    ("run it wherever, it's a one-off cleanup job", set()),
+    # "X otherwise fine" allows X
+    (
+        "Spot is cheaper but not for this one, so no spot. Cheap nodes otherwise fine.",
+        {("avoid_spot", "", "medium")},
+    ),
+    # "X here —" then a question that asks to be told
+    ("Contractor here — how do I check whether it landed on one of the edge nodes?", set()),
+]
+
+
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (ARENA, ROUND_THREE),
     (MILL, ROUND_TWO),
@@ -2211,6 +2292,7 @@ _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (BILLING, ROUND_NINE_BILLING),
     (LOOM, ROUND_TEN),
     (GRISTMILL, ROUND_ELEVEN),
+    (FOUNDRY, ROUND_TWELVE),
 ]
 
 

@@ -48,6 +48,13 @@ class Candidate:
 
 
 def _negated(seg: Segment, item: Mark) -> bool:
+    if item.has("qty"):  # "away from rabbitmq and with 16000Mi of memory free": the "and" ends the refusal
+        last = max((m.start for m in seg.marks if m.has("neg") and m.start < item.start), default=-1)
+        if (
+            any(m.text == "and" and m.has("conj") and last < m.start < item.start for m in seg.marks)
+            and last >= 0
+        ):
+            return seg.negated
     if item in seg.borrowed:  # "steer clear of it": the pronoun's clause decides the polarity
         flips = sum(1 for m in seg.marks if m.has("neg") or m.has("negpost"))
         return flips % 2 == 1

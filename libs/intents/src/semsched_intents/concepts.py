@@ -290,6 +290,12 @@ GPU_FAMILIES: dict[str, tuple[str, ...]] = {
     "v100": ("v100",),
 }
 
+# Other GPUs people name, outside the canonical families: kept as written ("the old K80 cards").
+OTHER_GPUS = frozenset(
+    {"k80", "k40", "p100", "p40", "m60", "m40", "a40", "a30", "a6000", "rtx6000", "rtx4090", "rtx3090"}
+    | {"l40", "mi210", "mi100", "gh200", "gb200", "h800", "a800"}
+)
+
 # Tokens that may follow a GPU name and belong to it ("A100-SXM4-80GB", "H100 NVL", "A100 80 GB").
 GPU_SUFFIXES = frozenset(
     {

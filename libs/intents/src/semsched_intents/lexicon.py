@@ -187,6 +187,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "does not hurt|won't hurt|is alright|alright|all right|no strong feelings|indifferent|agnostic|"
         "no need|don't need|do not need|needn't|not needed|doesn't need|doesnt need|does not need|dont need|"
         "not necessarily|need not|accept|accepts|in a pinch|at a pinch|can live with|may use|"
+        "can share|can share with|may share|may share with|can share a node with|"
         "not important|unimportant|isn't needed|not urgent|isn't urgent|is not urgent|nothing urgent|"
         "non-urgent|not that urgent|"
         "is not needed|aren't needed|isn't necessary|is not necessary|unnecessary|not necessary|"

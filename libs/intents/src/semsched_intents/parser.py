@@ -468,6 +468,9 @@ def _info_question(sentence: list[Segment]) -> bool:
     at = next((k for k, m in enumerate(marks) if m.text not in _GREETINGS and not m.has("conj")), None)
     if at is None:
         return False
+    here = next((k for k in range(at + 1, min(at + 3, len(marks) - 1)) if marks[k].text == "here"), None)
+    if here is not None and sentence[0].marks[-1] is marks[here]:
+        at = here + 1  # "Intern here — how do I check ...": who writes, then the question
     opening = " ".join(m.text for m in marks[at : at + 3])
     # "Nothing urgent: when you get a chance, could you confirm ...?"
     told = any(
@@ -936,6 +939,7 @@ def _pronoun_statement(seg: Segment, elsewhere: bool) -> bool:
         if m.has("mod") and not (m.text == "only" and every[n - 1].text == "the")
     ]
     third = len(marks) >= 2 and marks[0].text in ("they", "he", "she") and marks[1].text in _THEIR_NEEDS
+    third = third and not marks[0].has("filler")  # "these are the X pods, they need ...": the workload
     if elsewhere and third:
         return True  # "..., they need them for the deadline": a third party's need
     # after "since"/"because"/"but" the pronoun gives a reason even with no other request in sight

@@ -114,11 +114,22 @@ def _load_cap(marks: list[Mark], n: int) -> bool:
     return True
 
 
+_LEVEL_BETWEEN = frozenset(
+    {"on", "the", "node", "nodes", "box", "host", "should", "must", "to", "stay", "stays"}
+)
+
+
 def _load_combos(marks: list[Mark]) -> None:
     for n in range(1, len(marks)):  # "gpu usage low pls": the level after the load word
         mark, before = marks[n], marks[n - 1]
         if before.text == "as" and n >= 2:
             before = marks[n - 2]  # "GPU load as low as possible"
+        if mark.has("low") and before.text in _BE:  # "GPU utilisation on the node should be low"
+            k = n - 2
+            while k >= 0 and k > n - 8 and (marks[k].text in _LEVEL_BETWEEN or marks[k].has("filler")):
+                k -= 1
+            if k >= 0 and marks[k].has("load") and not marks[k].punct:
+                before = marks[k]
         if (mark.has("low") or mark.has("high")) and before.has("load") and mark.entity() is None:
             closing = marks[n + 1] if n + 1 < len(marks) else None
             if closing is None or closing.punct or closing.has("mod") or closing.has("filler"):
@@ -899,7 +910,7 @@ def _loose_only(marks: list[Mark]) -> None:
 
 _SPREAD_LEADS = frozenset(
     {"across", "over", "different", "separate", "distinct", "multiple", "several", "each", "every", "per"}
-    | {"both", "two", "all"}
+    | {"both", "two", "all", "span", "spans", "spanning"}
 )
 _QUANTIFIERS = frozenset(
     {"both", "all", "the", "two", "three", "different", "multiple", "our", "separate", "all three", "all the"}
@@ -1333,6 +1344,115 @@ def _when_busy(marks: list[Mark]) -> None:
             if later.has("concept", "busy") and marks[k - 1].text in _BE:
                 later.tags = (Tag("bg"),)
                 break
+
+
+_PLURAL_WORKLOAD = ("pods", "jobs", "workers", "replicas", "runners", "instances")
+
+
+def _we_are_they(marks: list[Mark]) -> None:
+    """ "these are the ocr-worker pods, they need an A10G": "they" is the workload just named, not a
+    third party."""
+    named = False
+    for n, mark in enumerate(marks):
+        if mark.punct in (".", "!", "?", "\n"):
+            named = False
+        nxt = marks[n + 1 : n + 5]
+        if mark.text in ("these", "those") and nxt and nxt[0].text in ("are", "'re"):
+            named = named or any(m.text.split(" ")[-1] in _PLURAL_WORKLOAD for m in nxt[1:])
+        elif named and mark.text == "they":
+            mark.tags = (Tag("pron"), Tag("filler"))
+
+
+_OFF_NOT_AWAY = frozenset(
+    {"runs", "run", "running", "ran", "straight", "reads", "feeds", "lives", "works", "pulls"}
+)
+
+
+def _off_as_from(marks: list[Mark]) -> None:
+    """ "it runs off a generator", "reads positions straight off the stream": "off" says from what,
+    it keeps nothing away."""
+    for n in range(1, len(marks)):
+        mark, before = marks[n], marks[n - 1]
+        if mark.text != "off" or not mark.has("neg") or before.text not in _OFF_NOT_AWAY:
+            continue
+        subject = marks[n - 2].text if n >= 2 else ""
+        if before.text in ("runs", "run", "running", "ran") and subject not in (
+            "it",
+            "which",
+            "that",
+            "this",
+        ):
+            continue  # "keep long runs off drone-01": the runs are kept away
+        mark.tags = ()
+        before.tags = tuple(t for t in before.tags if t.role != "verb")
+
+
+def _stacks_of_things(marks: list[Mark]) -> None:
+    """ "the image stacks stream off the scope", "the rest of the ingest stack": a stack of things
+    or of software, no packing."""
+    for before, mark in pairwise(marks):
+        if not mark.has("concept", "binpack") or mark.text not in ("stack", "stacks"):
+            continue
+        if (not before.tags and before.text.isalpha()) or before.entity() is not None or before.text == "the":
+            mark.tags = ()
+
+
+def _like_the_rest(marks: list[Mark]) -> None:
+    """ "keep it in harbourside like the rest of the ingest stack": what the others are is the
+    reason, not another request."""
+    for n, mark in enumerate(marks):
+        after = [m.text for m in marks[n + 1 : n + 3]]
+        if mark.text != "like" or after not in (
+            ["the", "rest"],
+            ["the", "others"],
+            ["the", "other"],
+            ["all", "the"],
+        ):
+            continue
+        for later in marks[n + 1 :]:
+            if later.punct:
+                break
+            later.tags = (Tag("filler"),) if later.tags else ()
+
+
+def _otherwise_fine(marks: list[Mark]) -> None:
+    """ "Cheap nodes otherwise fine.": what else will do is allowed, not a new clause; "one-off" is
+    once, nothing kept off."""
+    for n in range(1, len(marks)):
+        before, mark = marks[n - 1], marks[n]
+        if before.text == "otherwise" and before.has("split") and mark.has("perm") and mark.text in _VERDICTS:
+            before.tags = (Tag("filler"),)
+        a_one = n >= 2 and marks[n - 2].text in ("a", "the")  # "a one-off job"; "this one off X" refuses
+        if a_one and before.text == "one" and mark.text == "off" and mark.has("neg"):
+            before.tags, mark.tags = (Tag("filler"),), (Tag("filler"),)
+
+
+def _teams_and_code(marks: list[Mark]) -> None:
+    """ "reserved for the patrol team": an app's short name before "team" names people; "the OCR lib"
+    names code, not the ocr nodes."""
+    for mark, nxt in pairwise(marks):
+        ent = mark.entity()
+        if ent is None or ent.role != "ent":
+            continue
+        if (ent.kind == "app" and ent.ambiguous and nxt.text in _WHO) or (
+            ent.kind == "label" and nxt.text in _CODE_NOUNS and not nxt.has("lhead")
+        ):
+            mark.tags = (Tag("filler"),)
+
+
+_CODE_NOUNS = frozenset({"lib", "libs", "library", "libraries", "sdk", "binary", "binaries", "codebase"})
+
+
+def _plural_subject_verbs(marks: list[Mark]) -> None:
+    """ "restarts are cheap": a verb's plural form before "are" is a noun, the subject."""
+    for mark, nxt in pairwise(marks):
+        if (
+            mark.has("verb")
+            and mark.text.endswith("s")
+            and " " not in mark.text
+            and nxt.text in ("are", "were")
+        ):
+            mark.tags = tuple(t for t in mark.tags if t.role != "verb")
 
 
 def _the_only(marks: list[Mark]) -> None:
@@ -2596,6 +2716,13 @@ def refine_marks(
     _job_priority(marks)
     _the_only(marks)
     _when_busy(marks)
+    _we_are_they(marks)
+    _off_as_from(marks)
+    _plural_subject_verbs(marks)
+    _stacks_of_things(marks)
+    _like_the_rest(marks)
+    _otherwise_fine(marks)
+    _teams_and_code(marks)
     _demonyms(marks)
     _left_alone(marks)
     _place_as_adjective(marks)

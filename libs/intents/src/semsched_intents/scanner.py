@@ -303,14 +303,62 @@ _NOT_ZONE_NAMES = frozenset(
 
 
 def _named_zone(st: _State, i: int) -> Mark | None:
-    """ "put it in the taproom zone": a word the context does not know, named a zone where the hint
-    places the pod, is a zone kept as written."""
+    """ "put it in the taproom zone", "prefer the Tent City zone": a word the context does not know,
+    named a zone where the hint places the pod, or a capitalised name before "zone", is a zone kept
+    as written."""
     word, nxt = st.tokens[i].text, _word(st, i + 1)
+    if nxt == "zone" and i > 0 and word.isalpha() and _capitalised(st, i) and _capitalised(st, i - 1):
+        before = st.tokens[i - 1].text
+        if st.marks and st.marks[-1].start == i - 1 and not st.marks[-1].tags and not _known(st, i - 1):
+            st.marks.pop()  # "the Tent City zone": two capitalised words, one name
+            return Mark(i - 1, i + 2, (Tag("ent", f"{before}-{word}", kind="zone"),), known=False)
     if nxt not in ("zone", "az") or not word.isalpha() or word in _NOT_ZONE_NAMES:
         return None
-    if not _placed_in(st, the=True) or _known(st, i):
+    if not (_placed_in(st, the=True) or (i > 0 and _capitalised(st, i))) or _known(st, i):
         return None
     return Mark(i, i + 2, (Tag("ent", word, kind="zone"),), known=False)
+
+
+def _capitalised(st: _State, i: int) -> bool:
+    """A word written with a capital, not at the start of a sentence."""
+    tok = st.tokens[i]
+    after_stop = st.tokens[i - 1].punct and st.tokens[i - 1].text in (".", "!", "?", "\n") if i else True
+    if after_stop or not st.source[tok.start : tok.start + 1].isupper():
+        return False
+    return not st.source[tok.start : tok.end].isupper()  # "NOT", "GPU": shouting or an acronym
+
+
+_NOT_PLACE_NAMES = _NOT_ZONE_NAMES | frozenset(
+    {"pool", "pools", "group", "groups", "type", "types", "class", "affinity", "selector", "label"}
+    | {"labels", "outage", "failure", "level", "wise", "count", "size", "local", "which", "with", "where"}
+    | {"is", "was", "has", "please", "only", "spread", "name", "names"}
+)
+
+
+def _kind_then_name(st: _State, i: int) -> Mark | None:
+    """ "prefer zone boulder-west (new hall ...)", "prefer node lupin (racked yesterday)": a name the
+    context does not have, right after the word for its kind and closing the phrase, kept as written."""
+    kind = {"zone": "zone", "az": "zone", "node": "node"}.get(st.tokens[i].text)
+    if kind is None or i + 1 >= len(st.tokens) or st.tokens[i + 1].punct:
+        return None
+    run, j = [st.tokens[i + 1].text], i + 2
+    while j < len(st.tokens) and st.tokens[j].joined and len(run) < 4:
+        run.append(st.tokens[j].text)
+        j += 1
+    # marked as a name: an aside in brackets after it, or hyphenated parts closing the phrase
+    aside = j < len(st.tokens) and st.tokens[j].punct and st.tokens[j].text == "("
+    ends = j >= len(st.tokens) or (st.tokens[j].punct and st.tokens[j].text in (",", ".", ";", "\u2014", "!"))
+    closes = aside or (ends and len(run) >= 2 and run[-1] not in _NOT_NAME_PARTS)
+    if (
+        not closes
+        or run[0] in _NOT_PLACE_NAMES
+        or not run[0][:1].isalpha()
+        or st.table.entries.get(tuple(run))
+    ):
+        return None
+    if len(run) == 1 and (_known(st, i + 1) or not run[0].isalnum()):
+        return None
+    return Mark(i, j, (Tag("ent", "-".join(run), kind=kind),), known=False)
 
 
 def _unknown_name(st: _State, i: int) -> Mark | None:
@@ -472,7 +520,7 @@ def _step(st: _State, i: int, kv: dict[int, Mark]) -> Mark:
         end, tags = _refine(st, i, *found)
         if any(t.role == "ent" for t in tags):
             return Mark(i, end, tags)
-        named = _unknown_name(st, i)  # "zone-d": a name shape beats the bare word "zone"
+        named = _unknown_name(st, i) or _kind_then_name(st, i)  # "zone-d": a name beats the word "zone"
         if named is not None or tags:
             return named or Mark(i, end, tags)
     if qty is not None:
@@ -482,6 +530,7 @@ def _step(st: _State, i: int, kv: dict[int, Mark]) -> Mark:
         return Mark(i, qty.end, (Tag("filler"),))  # a GPU's own memory, a link speed, a disk size
     return (
         _unknown_name(st, i)
+        or _kind_then_name(st, i)
         or _named_zone(st, i)
         or _family_member(st, i, single=True)
         or _fuzzy(st, i)

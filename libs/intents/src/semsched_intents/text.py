@@ -359,6 +359,7 @@ _RESPELT = {
     **dict.fromkeys(("seperate", "seprate", "separete", "seperately"), "separate"),
     **dict.fromkeys(("acros", "accross", "acorss"), "across"),
     **dict.fromkeys(("memroy", "memmory", "memorey", "meomry", "memeory"), "memory"),
+    **dict.fromkeys(("bussy", "buzy", "bizzy"), "busy"),
 }
 
 

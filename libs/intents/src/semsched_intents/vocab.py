@@ -6,7 +6,7 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from semsched_intents.concepts import DOMAIN_WORDS, GPU_FAMILIES
+from semsched_intents.concepts import DOMAIN_WORDS, GPU_FAMILIES, OTHER_GPUS
 from semsched_intents.hashing import context_hash
 from semsched_intents.lexicon import COMMON_VALUES, POLARITY_WORDS, STRENGTH_WORDS
 from semsched_intents.places import city_codes, holds, place_of, place_words
@@ -113,6 +113,10 @@ def _build_static() -> PhraseTable:
         for alias in aliases:
             for form in (alias, alias + "s"):
                 table.add((form,), Tag("ent", family, kind="gpu"))
+    for name in OTHER_GPUS:
+        for form in (name, name + "s"):
+            if (form,) not in table.entries:  # "l40s" is the family, not two L40s
+                table.add((form,), Tag("ent", name, kind="gpu"))
     return table
 
 
