@@ -2272,6 +2272,13 @@ ROUND_TWELVE: list[tuple[str, Expected]] = [
     ),
     # "X here —" then a question that asks to be told
     ("Contractor here — how do I check whether it landed on one of the edge nodes?", set()),
+    # a hedge on one option of a list ranks it; the list keeps its "must"
+    (
+        "must be in casting-n or casting-s, ideally casting-n",
+        {("prefer_zones", "zones=['casting-n', 'casting-s']", "critical")},
+    ),
+    # a trailing hedge on a place the context lacks hedges that place, not the request before it
+    ("run close to kafka, on the fpga boxes ideally", {("colocate_with", "app=kafka", "medium")}),
 ]
 
 

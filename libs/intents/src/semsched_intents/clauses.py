@@ -267,6 +267,8 @@ def _merge_lists(sentence: list[Segment]) -> list[Segment]:
                 m.entity() is not None or (m.has("mod") and not m.has("verb")) or m.has("filler")
                 for m in seg.marks
             )
+            # "in lighthouse or harbourside, ideally lighthouse": a hedge ranks the options, not stress
+            and not any(t.role == "mod" and t.value in ("weak", "medium") for m in seg.marks for t in m.tags)
         )
         if said_again or (
             bare_list
@@ -382,12 +384,6 @@ def _modifier_only(seg: Segment) -> bool:
     clause of its own (two or more words the lexicon does not know)."""
     if seg.marks and seg.marks[0].text in ("they", "he", "she") and seg.has("verb"):
         return False  # "..., they need it for the launch": someone else's clause
-    remark = seg.opener == "\u2014" or (bool(seg.marks) and seg.marks[0].text in ("we", "i"))
-    # "— we need fp64 —": a remark with its own object is its own clause
-    if remark and any(
-        not m.tags and m.text.isalnum() and m.text not in ("it", "this", "that") for m in seg.marks[1:]
-    ):
-        return False
     marks = seg.marks
     # "really important for MSA speed", "really important during opening weekend": a modifier, then
     # what or when it matters
@@ -397,7 +393,27 @@ def _modifier_only(seg: Segment) -> bool:
     )
     if at is not None and not any(m.tags and not m.has("filler") for m in marks[at + 1 :]):
         marks = marks[:at]
+    remark = seg.opener == "\u2014" or (bool(marks) and marks[0].text in ("we", "i"))
+    # "— we need fp64 —": a remark with its own object is its own clause
+    if remark and any(
+        not m.tags and m.text.isalnum() and m.text not in ("it", "this", "that") for m in marks[1:]
+    ):
+        return False
+    if any(_place_phrase(marks, k) for k in range(len(marks))):
+        return False  # "..., on the fpga boxes ideally": a place of its own the context does not know
     return sum(1 for m in marks if not m.tags and not m.punct and m.text.isalpha()) < 2
+
+
+def _place_phrase(marks: Sequence[Mark], k: int) -> bool:
+    """A preposition, then a machine noun a few unknown words on ("on the fpga boxes")."""
+    if marks[k].text not in _PREPOSITIONS:
+        return False
+    for m in marks[k + 1 : k + 5]:
+        if m.has("head"):
+            return True
+        if m.tags and not m.has("filler"):
+            return False
+    return False
 
 
 def names_only(seg: Segment) -> bool:
