@@ -2279,6 +2279,16 @@ ROUND_TWELVE: list[tuple[str, Expected]] = [
     ),
     # a trailing hedge on a place the context lacks hedges that place, not the request before it
     ("run close to kafka, on the fpga boxes ideally", {("colocate_with", "app=kafka", "medium")}),
+    # "This is the X fan-out." names the workload; the fan-out spreads nothing
+    (
+        "This is the pour-scheduler fan-out. Keep it in casting-n.",
+        {("prefer_zones", "zones=['casting-n']", "medium")},
+    ),
+    # "the core ones": machines of the label value "core", not CPU cores
+    (
+        "pack onto busy nodes, ideally the core ones",
+        {("prefer_bin_packing", "", "medium"), ("prefer_node_label", "key=tier,value=core", "weak")},
+    ),
 ]
 
 

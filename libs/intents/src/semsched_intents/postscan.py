@@ -2304,7 +2304,15 @@ def _this_is_the(marks: list[Mark]) -> None:
         while k < len(marks) and marks[k].text in ("the", "our", "a", "an", "my"):
             k += 1
         end = next((j for j in range(k, min(len(marks), k + 5)) if marks[j].text in _NAMING_HEADS), None)
-        if end is None or any(m.punct for m in marks[k:end]):
+        if end is None:  # "This is the live tracker fan-out.": the whole sentence is the name
+            end = next(
+                (j for j in range(k + 1, min(len(marks), k + 5)) if marks[j].punct in (".", "\n", "!")), None
+            )
+            if end is None or not any(
+                t.role == "ent" and t.kind == "app" for m in marks[k:end] for t in m.tags
+            ):
+                continue
+        if any(m.punct for m in marks[k:end]):
             continue
         for m in marks[k:end]:
             tag = m.entity()

@@ -150,7 +150,10 @@ def _refine(st: _State, i: int, end: int, tags: tuple[Tag, ...]) -> tuple[int, t
                 t.role == "lhead" and t.value in ("", tag.key) for t in before.tags
             )
             placed = before is not None and before.text in _PLACING
-            machine = _word(st, end) in _NODE_HEADS
+            # "the core ones": "ones" after "the" and a value are machines of that kind
+            machine = _word(st, end) in _NODE_HEADS or (
+                _word(st, end) == "ones" and before is not None and before.text == "the"
+            )
             if head_end == end and _word(st, end) in _APP_HEADS:
                 continue  # "the payments service" names an app, not the team=payments label
             # "not staging," / "no prod": a negated bare value that ends its phrase is an object
