@@ -15,6 +15,7 @@ from semsched_intents.clauses import COPULAS
 from semsched_intents.concepts import NUMBER_WORDS
 from semsched_intents.lexicon import MACHINE_NOUNS
 from semsched_intents.marks import Mark
+from semsched_intents.quantities import MEMORY_UNITS
 from semsched_intents.text import Token
 from semsched_intents.vocab import Tag
 
@@ -2587,7 +2588,7 @@ _JOB_NOUNS = frozenset(
 )
 
 
-_SIZE = re.compile(r"^(\d+(?:\.\d+)?) ?(g|gb|gib|gi|gig|gigs|t|tb|tib|ti)$")
+_SIZE = re.compile(r"^(\d+(?:\.\d+)?) ?([a-z]+)$")
 
 
 def _memory_said(mark: Mark) -> str | None:
@@ -2596,10 +2597,9 @@ def _memory_said(mark: Mark) -> str | None:
     if tag is not None:
         return tag.value
     m = _SIZE.match(mark.text)
-    if m is None:
+    if m is None or m.group(2) not in MEMORY_UNITS:
         return None
-    amount = float(m.group(1)) * (1024 if m.group(2).startswith("t") else 1)
-    return f"{amount:.10g}"
+    return f"{float(m.group(1)) * MEMORY_UNITS[m.group(2)]:.10g}"
 
 
 def _ent_kind(mark: Mark) -> str:
