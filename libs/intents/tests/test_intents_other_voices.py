@@ -2292,6 +2292,78 @@ ROUND_TWELVE: list[tuple[str, Expected]] = [
 ]
 
 
+# Round thirteen: what study60-62 taught, in our own words against the same made-up foundry.
+ROUND_THIRTEEN: list[tuple[str, Expected]] = [
+    # where something is deployed, what is normally done, a search that failed: told
+    (
+        "Tundish is deployed in casting-s. Put this one in the same zone as kafka.",
+        {("same_zone_as", "app=kafka", "medium")},
+    ),
+    ("We normally run the alloy-ledger in casting-n but that's not relevant here.", set()),
+    ("where did the old pour pods go? can't find them in kafka", set()),
+    ("Everything here is on-prem, there are no spot nodes, so ignore any spot stuff.", set()),
+    # "it restarts cleanly" says what the job does; nothing borrows spot from it
+    ("it runs once a night; spot is fine, it restarts cleanly", set()),
+    # "whichever is emptier" asks for low load
+    (
+        "ladle-01 or crucible-01, whichever is emptier",
+        {
+            ("prefer_nodes", "nodes=['crucible-01', 'ladle-01']", "medium"),
+            ("prefer_least_loaded", "resource=any", "medium"),
+        },
+    ),
+    # "where that's cached" is the data named before
+    (
+        "The pour-scheduler retrains nightly on melt-logs. Put it where that's cached.",
+        {("prefer_data_locality", "dataset=melt-logs", "medium")},
+    ),
+    # what happened under load, the cost of replacing, what gets powered down, a storm: told
+    (
+        "Last Saturday the board froze and guest services got swamped. Keep it near kafka.",
+        {("colocate_with", "app=kafka", "medium")},
+    ),
+    (
+        "I'd much rather have edge nodes, cheaper to replace when they fail",
+        {("prefer_node_label", "key=tier,value=edge", "strong")},
+    ),
+    (
+        "pack tight, we want to power down the spare edge boxes at night",
+        {("prefer_bin_packing", "", "medium")},
+    ),
+    (
+        "A storm took out casting-n for a day last winter, so spread across zones.",
+        {("spread_replicas_zones", "", "medium")},
+    ),
+    # allowed: "sure, why not", "you can use X if you like"
+    ("spot? sure, why not", set()),
+    ("you can use spot if you like", set()),
+    # "FYI." alone marks the sentence before it as told
+    ("Casting-n is under construction till March. FYI.", set()),
+    # an insisting modifier after a refused list governs all of it
+    (
+        "Do not schedule on ladle-01, crucible-01 or crucible-02 under any circumstances",
+        {("avoid_nodes", "nodes=['crucible-01', 'crucible-02', 'ladle-01']", "critical")},
+    ),
+    # "Spot? no." refuses spot
+    (
+        "Zone? casting-s. Spot? no.",
+        {("prefer_zones", "zones=['casting-s']", "medium"), ("avoid_spot", "", "medium")},
+    ),
+    # heat is not load; "idle" after a GPU count is part of the count; "idle GPU x2" counts two
+    ("pls avoid casting-n, too hot in summer", {("avoid_zones", "zones=['casting-n']", "medium")}),
+    (
+        "4 x L4 idle, absolutely required",
+        {("min_free_gpus", "count=4", "critical"), ("prefer_gpu_models", "models=['l4']", "critical")},
+    ),
+    ("ideally idle GPU x2", {("min_free_gpus", "count=2", "weak")}),
+    # an event as the subject of what it does is told
+    (
+        "It has to stay off spot. Preemption mid-pour corrupts the batch and the crew has to redo it.",
+        {("avoid_spot", "", "critical")},
+    ),
+]
+
+
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (ARENA, ROUND_THREE),
     (MILL, ROUND_TWO),
@@ -2310,6 +2382,7 @@ _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (LOOM, ROUND_TEN),
     (GRISTMILL, ROUND_ELEVEN),
     (FOUNDRY, ROUND_TWELVE),
+    (FOUNDRY, ROUND_THIRTEEN),
 ]
 
 

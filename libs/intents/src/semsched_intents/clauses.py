@@ -215,6 +215,18 @@ def _hedge(mark: Mark) -> bool:
     return mark.entity() is None and (mark.has("mod", "weak") or mark.text in ("please", "pls", "plz"))
 
 
+_INSISTING = ("circumstances", "exceptions", "at all", "whatsoever", "absolutely", "definitely", "seriously")
+
+
+def _insists(mark: Mark) -> bool:
+    """ "under any circumstances", "definitely": insistence only ("l40s preferred" and "fibre only"
+    choose something of their own)."""
+    strong = mark.has("mod", "critical") or mark.has("mod", "strong")
+    return (
+        strong and mark.entity() is None and not mark.has("verb") and any(w in mark.text for w in _INSISTING)
+    )
+
+
 def _merge_lists(sentence: list[Segment]) -> list[Segment]:
     """ "avoid node-1, node-2 or node-3": a segment of bare names of the previous segment's last kind
     continues that segment's list (its polarity, cue and strength)."""
@@ -242,8 +254,11 @@ def _merge_lists(sentence: list[Segment]) -> list[Segment]:
             or (m.has("mod") and not m.has("verb"))
             for m in out[-1].marks
         )
-        while body and _hedge(body[-1]) and not stated:
-            body.pop()  # "avoid kh-a, kh-b if you can": a hedge after the list governs all of it
+        # "avoid kh-a, kh-b if you can", "not on anvil, billet or ingot under any circumstances": a
+        # modifier after the list governs all of it
+        refused = bool(out) and out[-1].has("neg")
+        while body and not stated and (_hedge(body[-1]) or (refused and _insists(body[-1]))):
+            body.pop()
         bare_list = (
             bool(seg.items)
             and all(  # "bulk is too slow" is a clause of its own, not a list item

@@ -117,7 +117,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "under-utilised|underutilised|underutilized|under-utilized|least busy|less busy|low load|"
         "low utilisation|low utilization|lowest utilisation|lowest utilization|least utilised|"
         "least utilized|most free|most headroom|most spare|most available|plenty of headroom|"
-        "plenty of free|lots of free|more free|most room|emptiest|least used|low usage|lowest usage|"
+        "plenty of free|lots of free|more free|most room|emptiest|emptier|least used|low usage|lowest usage|"
         "least contended|uncontended|calm|breathing room|headroom|lowest load|least load|"
         "most unallocated|most unrequested|most idle|lots of headroom|spare capacity|free capacity|"
         "least crowded|not crowded|least pressure|low pressure|lightly-loaded|least-loaded|unloaded|"

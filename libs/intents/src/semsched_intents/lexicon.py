@@ -187,7 +187,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "does not hurt|won't hurt|is alright|alright|all right|no strong feelings|indifferent|agnostic|"
         "no need|don't need|do not need|needn't|not needed|doesn't need|doesnt need|does not need|dont need|"
         "not necessarily|need not|accept|accepts|in a pinch|at a pinch|can live with|may use|"
-        "can share|can share with|may share|may share with|can share a node with|"
+        "can share|can share with|may share|may share with|can share a node with|can use|if you like|"
         "not important|unimportant|isn't needed|not urgent|isn't urgent|is not urgent|nothing urgent|"
         "non-urgent|not that urgent|"
         "is not needed|aren't needed|isn't necessary|is not necessary|unnecessary|not necessary|"
@@ -216,6 +216,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
     ),
     (
         "bg",
+        "took out|knocked out|took down|knocked over|wiped out|"
         "had|has had|was|were|been|got burned|got bitten|got hit|last week|last month|sits idle|sit idle|"
         "last sprint|last quarter|last year|last night|yesterday|"
         "sitting idle|sat idle|sits empty|sit empty|"

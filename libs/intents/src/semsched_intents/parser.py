@@ -249,7 +249,10 @@ def _answered(sentences: list[list[Segment]], found: list[list[Candidate]]) -> N
         if len(answer) > 1 and answer[1].text in _NO_FUSS:
             continue  # "onto dockside-03? No rush.": how soon, not an answer
         replies = found[k + 1]
-        shrug = answer[0].has("perm") and len(answer) <= 4 and sentences[k + 1][-1].sentence_end != "?"
+        if len(answer) == 2 and answer[0].text == "sure" and answer[1].text == "why not":
+            answer = answer[1:]  # "spot? sure, why not": allowed, no choice
+        allowing = answer[0].has("perm") or answer[0].text == "why not"
+        shrug = allowing and len(answer) <= 4 and sentences[k + 1][-1].sentence_end != "?"
         if not replies and shrug and not any(m.has("neg") for m in answer):
             j = k  # "x86? arm? don't care.": nothing was chosen
             while j >= 0 and sentences[j][-1].sentence_end == "?":
@@ -723,8 +726,11 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
         if first.end_punct == ":" and not first.items and _words(first) in _LEAD_INS:
             for seg in sentence:
                 seg.silenced = True
+        told = list(sentence)
+        if n > 0 and all(m.has("notice") or m.has("filler") for seg in sentence for m in seg.marks):
+            told += sentences[n - 1]  # "Pier-south is under construction till March. FYI."
         if any(seg.has("notice") for seg in sentence):
-            for seg in sentence:  # "FYI, den-gp01 is the only node with the new driver": no order
+            for seg in told:  # "FYI, den-gp01 is the only node with the new driver": no order
                 ordered = any(
                     m.has("mod") and not _ranking_only(seg, m) and not _intensifier(seg, m) for m in seg.marks
                 )

@@ -1444,6 +1444,143 @@ def _teams_and_code(marks: list[Mark]) -> None:
 _CODE_NOUNS = frozenset({"lib", "libs", "library", "libraries", "sdk", "binary", "binaries", "codebase"})
 
 
+_PLACED = ("deployed", "hosted", "located", "installed", "running", "placed", "scheduled", "pinned")
+
+
+def _is_deployed_in(marks: list[Mark]) -> None:
+    """ "Loan-origination is deployed in site-bayview": where something is, told ("it should be
+    deployed in X" asks, through its modifier)."""
+    for before, mark in pairwise(marks):
+        placed = before.text in ("is", "are", "was", "were") and mark.text.split(" ")[0] in _PLACED
+        if placed and not mark.has("verb") and not mark.has("cue"):
+            mark.tags = (Tag("bg"),)
+
+
+_HABITUAL = frozenset({"normally", "usually", "typically", "generally", "currently"})
+
+
+def _habitual(marks: list[Mark]) -> None:
+    """ "We normally run the appraisal-api in fairmont": what is usually done, told."""
+    for n in range(1, len(marks) - 1):
+        if marks[n].text in _HABITUAL and marks[n - 1].has("subj") and marks[n + 1].has("verb"):
+            marks[n].tags = (Tag("bg"),)
+            marks[n + 1].tags = tuple(t for t in marks[n + 1].tags if t.role != "verb")
+
+
+_CANNOT_FIND = frozenset({"find", "see", "locate", "spot"})
+
+
+def _cannot_find(marks: list[Mark]) -> None:
+    """ "can't find them in grafana": a search that failed, told; no refusal."""
+    for mark, nxt in pairwise(marks):
+        if (
+            mark.has("neg")
+            and mark.text in ("can't", "cannot", "couldn't", "can not")
+            and nxt.text in _CANNOT_FIND
+        ):
+            mark.tags, nxt.tags = (Tag("bg"),), ()
+
+
+def _there_are_none(marks: list[Mark]) -> None:
+    """ "there are no spot nodes": what the cluster lacks, told."""
+    for n in range(2, len(marks)):
+        none = marks[n].has("neg") and marks[n].text == "no" and marks[n - 1].text in ("are", "is", "'re")
+        asked = any(m.has("verb") or m.has("mod") for m in marks[max(0, n - 5) : n])
+        if none and marks[n - 2].text == "there" and not asked:
+            marks[n].tags = (Tag("bg"),)
+
+
+def _it_does(marks: list[Mark]) -> None:
+    """ "it restarts cleanly": "it" and a verb in -s say what the job does; an order says "restart it"."""
+    for n in range(1, len(marks)):
+        mark, before = marks[n], marks[n - 1]
+        said = mark.text.endswith("s") and not mark.text.endswith("ss") and " " not in mark.text
+        opens = n == 1 or bool(marks[n - 2].punct)  # "... that it stays away" still orders
+        if before.text == "it" and mark.has("verb") and said and opens:
+            mark.tags = tuple(t for t in mark.tags if t.role != "verb")
+
+
+def _got_busy(marks: list[Mark]) -> None:
+    """ "guest services got swamped": what happened under load, told."""
+    for before, mark in pairwise(marks):
+        if mark.has("concept", "busy") and before.text in ("got", "get", "gets", "getting"):
+            mark.tags = (Tag("bg"),)
+
+
+def _cheaper_to(marks: list[Mark]) -> None:
+    """ "sata disks, cheaper to replace when they wear out": what a kind of machine costs, the reason."""
+    for n in range(len(marks) - 2):
+        mark, to, verb = marks[n], marks[n + 1], marks[n + 2]
+        if mark.has("concept", "cheap") and to.text == "to" and not verb.tags and verb.text.isalpha():
+            mark.tags = (Tag("bg"),)
+
+
+_SHUT = (
+    "power down",
+    "powered down",
+    "shut down",
+    "turn off",
+    "switch off",
+    "drain",
+    "decommission",
+    "retire",
+)
+
+
+def _shut_down(marks: list[Mark]) -> None:
+    """ "we want to power down the spare rackmounts at night": what gets switched off is no place."""
+    for n, mark in enumerate(marks):
+        if mark.text not in _SHUT:
+            continue
+        for later in marks[n + 1 : n + 4]:
+            if later.punct:
+                break
+            tag = later.entity()
+            if tag is not None and tag.role == "ent" and tag.kind in ("label", "node"):
+                later.tags = (Tag("filler"),)
+
+
+def _weather(marks: list[Mark]) -> None:
+    """ "too hot in summer": heat, not load."""
+    for n, mark in enumerate(marks):
+        if mark.text != "hot" or not mark.has("concept", "busy") or n == 0:
+            continue
+        if marks[n - 1].text in ("too", "so", "very", "really") and not any(
+            m.text in MACHINE_NOUNS for m in marks[n + 1 : n + 3]
+        ):
+            mark.tags = (Tag("bg"),)
+
+
+def _idle_count(marks: list[Mark]) -> list[Mark]:
+    """ "4 x V100 idle": "idle" says the counted GPUs are free, no second wish for low load; "idle GPU
+    x2" is two free GPUs."""
+    out: list[Mark] = []
+    n = 0
+    while n < len(marks):
+        mark = marks[n]
+        near = out[-3:]
+        counted = any(m.has("qty") for m in near) and not any(m.punct or m.has("conj") for m in near[-2:])
+        if mark.has("concept", "idle") and counted:
+            mark.tags = tuple(t for t in mark.tags if t.role != "concept") or (Tag("filler"),)
+        times = re.fullmatch(r"x(\d{1,2})", marks[n + 2].text) if n + 2 < len(marks) else None
+        if times and mark.has("concept", "idle") and marks[n + 1].has("res", "gpu"):
+            out.append(_joined(marks[n : n + 3], Tag("qty", times.group(1), kind="gpu")))
+            n += 3
+            continue
+        out.append(mark)
+        n += 1
+    return out
+
+
+def _event_told(marks: list[Mark]) -> None:
+    """ "Preemption mid-underwriting corrupts the packet": the event as a subject of what it does."""
+    for n, mark in enumerate(marks):
+        if mark.text not in _EVENT_NOUNS or (n and not marks[n - 1].punct):
+            continue
+        if any(m.has("tells") for m in marks[n + 1 : n + 4]):
+            mark.tags = ()
+
+
 def _plural_subject_verbs(marks: list[Mark]) -> None:
     """ "restarts are cheap": a verb's plural form before "are" is a noun, the subject."""
     for mark, nxt in pairwise(marks):
@@ -2700,7 +2837,7 @@ def refine_marks(
     _prevented(marks)
     marks = _not_all_in_one(_one_per(_one_app_per(_zone_words(_one_kind_of_node(marks)))))
     _both_levels(marks)
-    marks = _bracketed(marks)
+    marks = _idle_count(_bracketed(marks))
     _capped(marks)
     _nothing_of(marks)
     _it_avoided(marks)
@@ -2731,6 +2868,16 @@ def refine_marks(
     _like_the_rest(marks)
     _otherwise_fine(marks)
     _teams_and_code(marks)
+    _is_deployed_in(marks)
+    _habitual(marks)
+    _cannot_find(marks)
+    _there_are_none(marks)
+    _it_does(marks)
+    _got_busy(marks)
+    _cheaper_to(marks)
+    _shut_down(marks)
+    _weather(marks)
+    _event_told(marks)
     _demonyms(marks)
     _left_alone(marks)
     _place_as_adjective(marks)

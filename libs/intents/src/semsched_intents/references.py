@@ -160,7 +160,7 @@ def _asks_for_the_data(seg: Segment, own: Sequence[Mark]) -> bool:
         return False
     cue = next((n for n, m in enumerate(seg.marks) if m.has("cue", "locality") or m.has("cue", "colo")), None)
     # "run where they're cached": the pronoun inside the cue is the data
-    words = _DATA_WORDS | {"they're", "they", "it's", "it"}
+    words = _DATA_WORDS | {"they're", "they", "it's", "it", "that's"}
     return cue is not None and any(set(m.text.split(" ")) & words for m in seg.marks[max(0, cue - 2) :])
 
 

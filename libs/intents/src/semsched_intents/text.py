@@ -137,7 +137,7 @@ _CODE_WORDS = tuple(
     (re.compile(pattern, re.IGNORECASE), repl)
     for pattern, repl in (
         (
-            _K + r"(?:spot|preemptible|use_spot)" + _SPOT_NOUN + _K + r"\s*[:=]\s*(?:false|no|0)\b",
+            _K + r"(?:spot|preemptible|use_spot)" + _SPOT_NOUN + _K + r"\s*[:=?]\s*(?:false|no|0)\b",
             " no spot, ",
         ),
         (_K + r"(?:spot|preemptible|use_spot)" + _SPOT_NOUN + _K + r"\s*[:=]\s*(?:true|yes|1)\b", " spot, "),
@@ -162,7 +162,8 @@ _CODE_WORDS = tuple(
     )
 )
 _CODE_SIGNS = re.compile(
-    r"[:=]\s*(?:true|false|yes|no|0|1)\b|avoid_|affinity|colocate_with|least_loaded|_headroom|gpu_(?:type|model)",
+    r"[:=]\s*(?:true|false|yes|no|0|1)\b|(?:spot|preemptible)\?\s*no\b|avoid_|affinity|colocate_with"
+    r"|least_loaded|_headroom|gpu_(?:type|model)",
     re.IGNORECASE,
 )
 
