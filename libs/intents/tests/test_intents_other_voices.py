@@ -2361,6 +2361,15 @@ ROUND_THIRTEEN: list[tuple[str, Expected]] = [
         "It has to stay off spot. Preemption mid-pour corrupts the batch and the crew has to redo it.",
         {("avoid_spot", "", "critical")},
     ),
+    # hedges the table lacks; a trailing modifier reaches a clause that takes its object from a
+    # pronoun; "possible" after a superlative is no hedge
+    ("run it on arm unless that's a pain", {("prefer_arch", "arch=arm64", "weak")}),
+    ("Graviton if you have it, it's cheaper.", {("prefer_arch", "arch=arm64", "weak")}),
+    (
+        "kafka is a noisy neighbour. Keep this away from it, absolutely.",
+        {("avoid_colocation_with", "app=kafka", "critical")},
+    ),
+    ("Cheapest node possible, high priority", {("prefer_low_cost", "", "strong")}),
 ]
 
 

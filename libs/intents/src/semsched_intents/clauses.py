@@ -218,6 +218,10 @@ def _hedge(mark: Mark) -> bool:
 _INSISTING = ("circumstances", "exceptions", "at all", "whatsoever", "absolutely", "definitely", "seriously")
 
 
+def _takes_place(seg: Segment) -> bool:
+    return not seg.items and seg.has("pron") and seg.has("verb") and not seg.own
+
+
 def _insists(mark: Mark) -> bool:
     """ "under any circumstances", "definitely": insistence only ("l40s preferred" and "fibre only"
     choose something of their own)."""
@@ -507,13 +511,20 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
                     if seg.end_punct == ":" and seg is sentence[-1] and seg.sentence_end == "\n":
                         list_default = seg.own
                 elif not sentence_has_items and last_content is not None and _modifier_only(seg):
-                    _backward([last_content], seg.mods(), False)  # "No spot. No exceptions."
+                    # "No spot. No exceptions."; "Keep this away from it, absolutely." governs its own clause
+                    target = sentence[k - 1] if k and _takes_place(sentence[k - 1]) else last_content
+                    _backward([target], seg.mods(), False)
                 elif seg.starts_conj and not seg.contrast:
                     pending = seg.own
-                elif earlier and _modifier_only(seg) and not _own_predicate(seg, earlier[-1]):
-                    # "X is the only one with Xcode — pin there, mandatory": "pin there" takes X later
+                elif (
+                    (earlier or _takes_place(sentence[k - 1]))
+                    and _modifier_only(seg)
+                    and not (earlier and _own_predicate(seg, earlier[-1]))
+                ):
+                    # "X is the only one with Xcode — pin there, mandatory", "Keep this away from it,
+                    # absolutely": the clause before takes its place from a pronoun later
                     last = sentence[k - 1]
-                    if last not in earlier and last.has("pron") and last.has("verb") and not last.own:
+                    if last not in earlier and _takes_place(last):
                         earlier = [*earlier, last]
                     _backward(earlier, seg.mods(), seg.has("all"), seg.has("neg"))
                     earlier[-1].preferred = any(m.text in _PREFERRING for m in seg.marks)

@@ -1540,6 +1540,16 @@ def _shut_down(marks: list[Mark]) -> None:
                 later.tags = (Tag("filler"),)
 
 
+def _most_possible(marks: list[Mark]) -> None:
+    """ "Cheapest node possible": "possible" after a superlative says as much as can be, no hedge."""
+    for n, mark in enumerate(marks):
+        if mark.text != "possible" or not mark.has("mod", "weak"):
+            continue
+        before = [m for m in marks[max(0, n - 2) : n] if not m.punct]
+        if any(m.has("concept") and m.text.split(" ")[0].endswith("est") for m in before):
+            mark.tags = (Tag("filler"),)
+
+
 def _weather(marks: list[Mark]) -> None:
     """ "too hot in summer": heat, not load."""
     for n, mark in enumerate(marks):
@@ -2877,6 +2887,7 @@ def refine_marks(
     _cheaper_to(marks)
     _shut_down(marks)
     _weather(marks)
+    _most_possible(marks)
     _event_told(marks)
     _demonyms(marks)
     _left_alone(marks)
