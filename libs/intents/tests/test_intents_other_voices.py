@@ -2373,6 +2373,34 @@ ROUND_THIRTEEN: list[tuple[str, Expected]] = [
 ]
 
 
+# Round fourteen: what study63-65 taught, in our own words against the same made-up foundry.
+ROUND_FOURTEEN: list[tuple[str, Expected]] = [
+    ("casting-n is fine, so is casting-s.", set()),  # "so is Y" allows Y the same way
+    # "during X" is a time, not the app a word shortens
+    (
+        "Really don't want it next to kafka during pour windows.",
+        {("avoid_colocation_with", "app=kafka", "strong")},
+    ),
+    # cost as a measure or a thing, said in passing
+    ("arm preferred, cheaper per watt", {("prefer_arch", "arch=arm64", "medium")}),
+    ("binpack pls, cost review is next week", {("prefer_bin_packing", "", "medium")}),
+    ("keep it with its own replicas, they talk a lot", {("colocate_replicas", "", "medium")}),
+    ("general", {("prefer_node_label", "key=pool,value=general", "medium")}),  # a bare value alone
+    ("hey, new here — is arm64 supported on this cluster?", set()),
+    ("owner: foundry team, slack #pour-oncall", set()),  # a chat channel, no slack capacity
+    # machines named before a colon keep their label
+    ("edge nodes: avoid if you can", {("avoid_node_label", "key=tier,value=edge", "weak")}),
+    ("nxt to kafka", {("colocate_with", "app=kafka", "medium")}),
+    ("try the new north-annex zone", {("prefer_zones", "zones=['north-annex']", "medium")}),
+    ("ladle-01 is the new box, we're still burning it in", set()),
+    # a hedge after the second object of one predicate governs the first too
+    (
+        "keep it out of casting-n and off edge nodes if you can help it",
+        {("avoid_zones", "zones=['casting-n']", "weak"), ("avoid_node_label", "key=tier,value=edge", "weak")},
+    ),
+]
+
+
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (ARENA, ROUND_THREE),
     (MILL, ROUND_TWO),
@@ -2392,6 +2420,7 @@ _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (GRISTMILL, ROUND_ELEVEN),
     (FOUNDRY, ROUND_TWELVE),
     (FOUNDRY, ROUND_THIRTEEN),
+    (FOUNDRY, ROUND_FOURTEEN),
 ]
 
 

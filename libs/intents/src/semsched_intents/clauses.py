@@ -218,6 +218,12 @@ def _hedge(mark: Mark) -> bool:
 _INSISTING = ("circumstances", "exceptions", "at all", "whatsoever", "absolutely", "definitely", "seriously")
 
 
+def _hedges_both(before: Segment, seg: Segment) -> bool:
+    """A hedge after the second object of one predicate joined by "and" governs the first too."""
+    joined = seg.starts_conj and not seg.contrast and not seg.prefix_mod and not seg.has("verb")
+    return joined and bool(before.items) and before.own is None and before.end_punct in ("", "split")
+
+
 def _takes_place(seg: Segment) -> bool:
     return not seg.items and seg.has("pron") and seg.has("verb") and not seg.own
 
@@ -540,6 +546,8 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
                 # "If possible: prefer X": the lead-in governs a plain "prefer"
                 seg.strength = default if headed and seg.own == "medium" else seg.own
                 carry = seg.own if seg.prefix_mod else None
+                if k and seg.own == "weak" and _hedges_both(sentence[k - 1], seg):
+                    sentence[k - 1].strength = seg.own  # "keep it out of X and off Y if you can help it"
             elif pending is not None:
                 seg.strength, seg.inherited = pending, True
                 carry = pending

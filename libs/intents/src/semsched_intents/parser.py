@@ -345,6 +345,9 @@ def _described(seg: Segment, elsewhere: bool) -> bool:
         return _subject_described(seg, elsewhere)
     if len(rest) > 1 and rest[1].text == "too":
         return True  # "eu-central-1a is too far from our users"
+    words = [m.text for m in rest[1:5]]
+    if any(w in ("new", "old", "newest", "oldest") for w in words) and any(w in MACHINE_NOUNS for w in words):
+        return not requests(seg)  # "galloway is the new box": what the node is
     if len(rest) > 2 and rest[1].text in _FREQUENCY and not rest[2].tags and rest[2].text.endswith("ed"):
         return True  # "the H100s are always booked by cardiology": how things are, no modifier
     if requests(seg):

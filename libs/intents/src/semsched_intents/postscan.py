@@ -457,6 +457,8 @@ def _heading(marks: list[Mark]) -> None:
     asks = ("verb", "mod", "neg", "cue", "perm", "qty", "concept")
     if any(m.has(role) for m in marks[:colon] for role in asks):
         return
+    if marks[colon - 1].has("head") and marks[colon - 1].text in MACHINE_NOUNS:
+        return  # "open-rack nodes: avoid if you can": the machines the heading names
     # "submissions-2025 scan: data locality is a must": a later ask for the data keeps the dataset
     local = any(m.has("cue", "locality") for m in marks[colon + 1 :])
     kinds = ("label",) if local else ("label", "dataset")
@@ -1550,6 +1552,68 @@ def _most_possible(marks: list[Mark]) -> None:
             mark.tags = (Tag("filler"),)
 
 
+def _so_is(marks: list[Mark]) -> None:
+    """ "pier-south is fine, so is pier-north": the second is allowed the same way."""
+    allowed = False
+    for n, mark in enumerate(marks):
+        allowed = allowed or mark.has("perm")
+        if allowed and mark.text == "so" and n + 1 < len(marks) and marks[n + 1].text in ("is", "are"):
+            mark.tags = (Tag("perm"),)
+
+
+def _during(marks: list[Mark]) -> None:
+    """ "during ticket sales", "during the elite finish": a time, not the app or zone a word shortens."""
+    for n, mark in enumerate(marks):
+        if mark.text != "during":
+            continue
+        k = n + 1 if n + 1 < len(marks) and marks[n + 1].text != "the" else n + 2
+        tag = marks[k].entity() if k < len(marks) else None
+        if tag is not None and tag.role == "ent" and tag.ambiguous:
+            marks[k].tags = ()
+
+
+_COST_NOUNS = frozenset(
+    {"review", "report", "reports", "centre", "center", "code", "model", "analysis", "dashboard"}
+    | {"experiment", "audit", "meeting", "estimate", "estimates", "figures", "numbers", "tracking"}
+)
+
+
+def _cost_compounds(marks: list[Mark]) -> None:
+    """ "cost review is next week", "cheaper per watt": cost as a thing or a measure, said in passing."""
+    for mark, nxt in pairwise(marks):
+        if not mark.has("concept", "cheap"):
+            continue
+        if (mark.text == "cost" and nxt.text in _COST_NOUNS) or nxt.text == "per":
+            mark.tags = (Tag("bg"),)
+
+
+def _kept_with_own(marks: list[Mark]) -> None:
+    """ "keep it with its own replicas": the replicas together."""
+    for n in range(1, len(marks) - 2):
+        if marks[n].text != "with" or marks[n - 1].text not in ("it", "keep it"):
+            continue
+        k = n + 1
+        if marks[k].text not in ("its", "their"):
+            continue
+        k += 1
+        if k < len(marks) and marks[k].text == "own":
+            k += 1
+        if k < len(marks) and (marks[k].has("replicas") or marks[k].text.endswith("replicas")):
+            marks[n].tags = (Tag("concept", "together"),)
+
+
+def _asked_supported(marks: list[Mark]) -> None:
+    """ "is arm64 supported on this cluster?": asks what the cluster offers."""
+    for n, mark in enumerate(marks):
+        asked = (
+            any(m.punct == "?" for m in marks[n + 1 : n + 6])
+            and n >= 2
+            and marks[n - 2].text in ("is", "are")
+        )
+        if mark.text == "supported" and not mark.tags and asked:
+            mark.tags = (Tag("bg"),)
+
+
 def _weather(marks: list[Mark]) -> None:
     """ "too hot in summer": heat, not load."""
     for n, mark in enumerate(marks):
@@ -2351,6 +2415,12 @@ def _chat_tools(marks: list[Mark]) -> None:
     for before, mark in pairwise(marks):
         if mark.text == "slack" and before.text in ("on", "in", "via", "over", "me on", "the"):
             mark.tags = ()
+    for n, mark in enumerate(marks):  # "owner: subs team, slack #subtitles-oncall": a channel
+        after = " ".join(m.text for m in marks[n + 1 : n + 3])
+        if mark.text == "slack" and any(
+            w in after for w in ("oncall", "channel", "alerts", "support", "help")
+        ):
+            mark.tags = ()
 
 
 def _name_as_adjective(marks: list[Mark]) -> None:
@@ -2888,6 +2958,11 @@ def refine_marks(
     _shut_down(marks)
     _weather(marks)
     _most_possible(marks)
+    _so_is(marks)
+    _during(marks)
+    _cost_compounds(marks)
+    _kept_with_own(marks)
+    _asked_supported(marks)
     _event_told(marks)
     _demonyms(marks)
     _left_alone(marks)

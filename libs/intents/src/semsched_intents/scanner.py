@@ -173,10 +173,12 @@ def _refine(st: _State, i: int, end: int, tags: tuple[Tag, ...]) -> tuple[int, t
                     for t in m.tags
                 )
             )
+            # "sandbox", "sandbox please": a bare value that is the whole hint names its label
+            alone = i == 0 and all(t.punct or t.text in ("please", "pls", "plz") for t in st.tokens[end:])
             if (
                 tag.ambiguous
                 and head_end == end
-                and not (head_before or placed or machine or negated or listed)
+                and not (head_before or placed or machine or negated or listed or alone)
             ):
                 continue
             if _compound(st, end):
@@ -310,6 +312,15 @@ def _named_zone(st: _State, i: int) -> Mark | None:
     named a zone where the hint places the pod, or a capitalised name before "zone", is a zone kept
     as written."""
     word, nxt = st.tokens[i].text, _word(st, i + 1)
+    run, j = [word], i + 1
+    while j < len(st.tokens) and st.tokens[j].joined and len(run) < 4:
+        run.append(st.tokens[j].text)
+        j += 1
+    named = len(run) >= 2 and all(w.isalpha() for w in run) and run[-1] not in _NOT_NAME_PARTS
+    if named and _word(st, j) == "zone" and st.marks and st.marks[-1].text in ("the", "new"):
+        return Mark(
+            i, j + 1, (Tag("ent", "-".join(run), kind="zone"),), known=False
+        )  # "the new orion-wing zone"
     if nxt == "zone" and i > 0 and word.isalpha() and _capitalised(st, i) and _capitalised(st, i - 1):
         before = st.tokens[i - 1].text
         if st.marks and st.marks[-1].start == i - 1 and not st.marks[-1].tags and not _known(st, i - 1):
