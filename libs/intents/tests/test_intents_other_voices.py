@@ -2401,6 +2401,35 @@ ROUND_FOURTEEN: list[tuple[str, Expected]] = [
 ]
 
 
+# Round fifteen: what study66-68 taught, in our own words against the same made-up foundry.
+ROUND_FIFTEEN: list[tuple[str, Expected]] = [
+    # "book" starts a new predicate after a refusal
+    (
+        "no H100s please, book an L4",
+        {("avoid_gpu_models", "models=['h100']", "medium"), ("prefer_gpu_models", "models=['l4']", "medium")},
+    ),
+    ("the new edge nodes are a bit slower, but whatever", set()),  # a judgement told
+    # "doesn't have to share a node" asks for no colocation
+    (
+        "Same zone as kafka is enough, it doesn't have to share a node.",
+        {("same_zone_as", "app=kafka", "medium")},
+    ),
+    # what follows "rather than" after a comma is turned down
+    ("pls keep replicas together, rather than scattered", {("colocate_replicas", "", "medium")}),
+    # "idles" says what the job does
+    (
+        "This job runs hourly and idles between runs; pack it onto busy nodes.",
+        {("prefer_bin_packing", "", "medium")},
+    ),
+    ("free GPU x1", {("min_free_gpus", "count=1", "medium")}),
+    # where another app lives, beside a request, is told
+    (
+        "alloy-ledger lives on crucible-01 and crucible-02; put this next to alloy-ledger",
+        {("colocate_with", "app=alloy-ledger", "medium")},
+    ),
+]
+
+
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (ARENA, ROUND_THREE),
     (MILL, ROUND_TWO),
@@ -2421,6 +2450,7 @@ _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (FOUNDRY, ROUND_TWELVE),
     (FOUNDRY, ROUND_THIRTEEN),
     (FOUNDRY, ROUND_FOURTEEN),
+    (FOUNDRY, ROUND_FIFTEEN),
 ]
 
 

@@ -190,6 +190,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "no need|don't need|do not need|needn't|not needed|doesn't need|doesnt need|does not need|dont need|"
         "not necessarily|need not|accept|accepts|in a pinch|at a pinch|can live with|may use|"
         "can share|can share with|may share|may share with|can share a node with|can use|if you like|"
+        "doesn't have to share|does not have to share|doesn't need to share|don't have to share|"
         "not important|unimportant|isn't needed|not urgent|isn't urgent|is not urgent|nothing urgent|"
         "non-urgent|not that urgent|"
         "is not needed|aren't needed|isn't necessary|is not necessary|unnecessary|not necessary|"

@@ -345,6 +345,8 @@ def _described(seg: Segment, elsewhere: bool) -> bool:
         return _subject_described(seg, elsewhere)
     if len(rest) > 1 and rest[1].text == "too":
         return True  # "eu-central-1a is too far from our users"
+    if any(m.text in _WORSE for m in rest[1:3]) and not requests(seg):
+        return True  # "the new arm nodes are a bit slower": a judgement told
     words = [m.text for m in rest[1:5]]
     if any(w in ("new", "old", "newest", "oldest") for w in words) and any(w in MACHINE_NOUNS for w in words):
         return not requests(seg)  # "galloway is the new box": what the node is
@@ -1146,6 +1148,10 @@ def _cost_reason(seg: Segment, elsewhere: bool) -> bool:
     return any(m.text in _SAYS_IS or m.text in COPULAS or m.text.endswith(" is") for m in before)
 
 
+_DWELLS = frozenset({"lives", "live", "sits", "resides"})
+_WORSE = frozenset(
+    {"slower", "older", "pricier", "noisier", "flakier", "worse", "hotter", "louder", "laggier"}
+)
 _STATED_VERBS = frozenset(
     [
         "run",
@@ -1199,7 +1205,10 @@ def _third_party_statement(seg: Segment, elsewhere: bool) -> bool:
         return False
     if any(m.has(r) for m in seg.marks for r in ("mod", "neg", "negpost", "perm")):
         return False
-    at = next((k for k, m in enumerate(seg.marks) if m.has("verb")), None)
+    # "pdf-extract lives on joyce and dickens": "lives" read as a locality cue is the verb here
+    at = next(
+        (k for k, m in enumerate(seg.marks) if m.has("verb") or (m.has("cue") and m.text in _DWELLS)), None
+    )
     if not at or seg.marks[at].text not in _STATED_VERBS:
         return False  # "run it" is an order
     after = seg.marks[at + 1] if at + 1 < len(seg.marks) else None

@@ -1614,6 +1614,25 @@ def _asked_supported(marks: list[Mark]) -> None:
             mark.tags = (Tag("bg"),)
 
 
+def _idles(marks: list[Mark]) -> None:
+    """ "This job runs hourly and idles between runs": what the job does, told."""
+    for mark in marks:
+        if mark.has("concept", "idle") and mark.text in ("idles", "idled"):
+            mark.tags = (Tag("bg"),)
+
+
+def _rather_than_after(marks: list[Mark]) -> None:
+    """ "keep replicas together, rather than scattered": what follows "rather than" after a comma is
+    turned down, not asked."""
+    for n in range(1, len(marks)):
+        if marks[n].has("drop") and marks[n].text in ("rather than", "instead of") and marks[n - 1].punct:
+            for later in marks[n + 1 : n + 4]:
+                if later.punct:
+                    break
+                if later.has("concept"):
+                    later.tags = ()
+
+
 def _weather(marks: list[Mark]) -> None:
     """ "too hot in summer": heat, not load."""
     for n, mark in enumerate(marks):
@@ -1637,7 +1656,8 @@ def _idle_count(marks: list[Mark]) -> list[Mark]:
         if mark.has("concept", "idle") and counted:
             mark.tags = tuple(t for t in mark.tags if t.role != "concept") or (Tag("filler"),)
         times = re.fullmatch(r"x(\d{1,2})", marks[n + 2].text) if n + 2 < len(marks) else None
-        if times and mark.has("concept", "idle") and marks[n + 1].has("res", "gpu"):
+        idle = mark.has("concept", "idle") or (mark.has("qadj") and mark.text in ("free", "idle", "spare"))
+        if times and idle and marks[n + 1].has("res", "gpu"):
             out.append(_joined(marks[n : n + 3], Tag("qty", times.group(1), kind="gpu")))
             n += 3
             continue
@@ -1687,6 +1707,9 @@ def _feelings(marks: list[Mark]) -> None:
     for mark, nxt in pairwise(marks):
         if mark.has("mod") and nxt.text in _FEELINGS:
             mark.tags = ()
+        degree = mark.text in ("a bit", "a little", "slightly", "somewhat")
+        if degree and mark.has("mod") and not nxt.tags and nxt.text in _WORSE:
+            mark.tags = ()  # "the new arm nodes are a bit slower": how much slower, told
 
 
 _RELATIVE_SUBJECTS = frozenset({"we", "they", "i", "you"})
@@ -1708,6 +1731,9 @@ def _relative_verbs(marks: list[Mark]) -> None:
             mark.tags = tuple(t for t in mark.tags if t.role != "verb")
 
 
+_WORSE = frozenset(
+    {"slower", "older", "pricier", "noisier", "flakier", "worse", "hotter", "louder", "laggier"}
+)
 _MERELY_WORKS = frozenset({"run", "runs", "ran", "works", "work", "worked", "be", "goes", "go"})
 
 
@@ -2963,6 +2989,8 @@ def refine_marks(
     _cost_compounds(marks)
     _kept_with_own(marks)
     _asked_supported(marks)
+    _idles(marks)
+    _rather_than_after(marks)
     _event_told(marks)
     _demonyms(marks)
     _left_alone(marks)
