@@ -2427,6 +2427,14 @@ ROUND_FIFTEEN: list[tuple[str, Expected]] = [
         "alloy-ledger lives on crucible-01 and crucible-02; put this next to alloy-ledger",
         {("colocate_with", "app=alloy-ledger", "medium")},
     ),
+    # "the demand forecast" is a noun; "on weekend nights" is when a trailing modifier matters;
+    # "would be nicer" hedges
+    (
+        "dont put it on L4 nodes, too slow for the demand forecast",
+        {("avoid_gpu_models", "models=['l4']", "medium")},
+    ),
+    ("one pod per node, really important on weekend nights", {("spread_replicas_nodes", "", "strong")}),
+    ("spot is fine but an L4 would be nicer", {("prefer_gpu_models", "models=['l4']", "weak")}),
 ]
 
 

@@ -401,7 +401,10 @@ def _leading_mod(seg: Segment) -> bool:
     return first is not None and first.has("mod")
 
 
-_MATTERS_WHEN = frozenset({"for", "during", "at", "in", "over", "around", "before", "while", "through"})
+_MACHINES = frozenset({"node", "nodes", "box", "boxes", "host", "hosts", "machine", "machines"})
+_MATTERS_WHEN = frozenset(
+    {"for", "during", "at", "in", "on", "over", "around", "before", "while", "through", "by"}
+)
 
 
 def _modifier_only(seg: Segment) -> bool:
@@ -416,7 +419,10 @@ def _modifier_only(seg: Segment) -> bool:
         (k for k, m in enumerate(marks) if m.text in _MATTERS_WHEN and k > 0 and marks[k - 1].has("mod")),
         None,
     )
-    if at is not None and not any(m.tags and not m.has("filler") for m in marks[at + 1 :]):
+    placed = (
+        at is not None and marks[at].text == "on" and any(m.text in _MACHINES for m in marks[at + 1 : at + 4])
+    )
+    if at is not None and not placed and not any(m.tags and not m.has("filler") for m in marks[at + 1 :]):
         marks = marks[:at]
     remark = seg.opener == "\u2014" or (bool(marks) and marks[0].text in ("we", "i"))
     # "— we need fp64 —": a remark with its own object is its own clause

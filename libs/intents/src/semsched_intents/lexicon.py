@@ -54,6 +54,7 @@ STRENGTH_WORDS: tuple[tuple[str, str], ...] = (
         "if possible|ideally|ideal|would be ideal|nice to have|nice-to-have|nice|slightly|"
         "i'd quite like|i would quite like|quite like|if you can manage it|if you can manage|"
         "if it's no bother|if it's not a bother|if it's no trouble|if it's not too much trouble|"
+        "would be nicer|would be even nicer|even nicer|"
         "slight|would be nice|optionally|optional|if you can|bonus|bonus points|a bonus|no big deal|"
         "lovely|it'd be lovely|if you can help it|if that's easy|if it's easy|if easy|would be cool|cool|"
         "a plus|if convenient|when possible|where possible|wherever possible|whenever possible|"

@@ -1614,6 +1614,19 @@ def _asked_supported(marks: list[Mark]) -> None:
             mark.tags = (Tag("bg"),)
 
 
+def _demand_as_noun(marks: list[Mark]) -> None:
+    """ "the demand forecast", "peak demand": the noun, no insisting."""
+    for n, mark in enumerate(marks):
+        if mark.text != "demand" or not mark.has("mod"):
+            continue
+        before = marks[n - 1].text if n else ""
+        after = marks[n + 1] if n + 1 < len(marks) else None
+        if before in ("the", "a", "of", "peak", "high", "low", "for") or (
+            after is not None and not after.tags and after.text.isalpha()
+        ):
+            mark.tags = (Tag("filler"),)
+
+
 def _idles(marks: list[Mark]) -> None:
     """ "This job runs hourly and idles between runs": what the job does, told."""
     for mark in marks:
@@ -2990,6 +3003,7 @@ def refine_marks(
     _kept_with_own(marks)
     _asked_supported(marks)
     _idles(marks)
+    _demand_as_noun(marks)
     _rather_than_after(marks)
     _event_told(marks)
     _demonyms(marks)
