@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from semsched_intents.lexicon import MACHINE_NOUNS
 from semsched_intents.marks import Mark
 
 _SENTENCE_END = frozenset({".", "!", "?", ";", "\n"})
@@ -401,7 +402,6 @@ def _leading_mod(seg: Segment) -> bool:
     return first is not None and first.has("mod")
 
 
-_MACHINES = frozenset({"node", "nodes", "box", "boxes", "host", "hosts", "machine", "machines"})
 _MATTERS_WHEN = frozenset(
     {"for", "during", "at", "in", "on", "over", "around", "before", "while", "through", "by"}
 )
@@ -420,7 +420,9 @@ def _modifier_only(seg: Segment) -> bool:
         None,
     )
     placed = (
-        at is not None and marks[at].text == "on" and any(m.text in _MACHINES for m in marks[at + 1 : at + 4])
+        at is not None
+        and marks[at].text == "on"
+        and any(m.text in MACHINE_NOUNS for m in marks[at + 1 : at + 4])
     )
     if at is not None and not placed and not any(m.tags and not m.has("filler") for m in marks[at + 1 :]):
         marks = marks[:at]

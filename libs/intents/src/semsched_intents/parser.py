@@ -20,7 +20,7 @@ from semsched_intents.lexicon import MACHINE_NOUNS
 from semsched_intents.limits import ParserLimits
 from semsched_intents.marks import Mark
 from semsched_intents.merge import merge
-from semsched_intents.postscan import ENOUGH_WORDS, PLURAL_NOUNS, refine_marks
+from semsched_intents.postscan import ENOUGH_WORDS, PLURAL_NOUNS, WORSE_WORDS, refine_marks
 from semsched_intents.references import requests, resolve_references
 from semsched_intents.scanner import scan
 from semsched_intents.text import Token, lower_same_length, sanitise, tokenize
@@ -345,7 +345,7 @@ def _described(seg: Segment, elsewhere: bool) -> bool:
         return _subject_described(seg, elsewhere)
     if len(rest) > 1 and rest[1].text == "too":
         return True  # "eu-central-1a is too far from our users"
-    if any(m.text in _WORSE for m in rest[1:3]) and not requests(seg):
+    if any(m.text in WORSE_WORDS for m in rest[1:3]) and not requests(seg):
         return True  # "the new arm nodes are a bit slower": a judgement told
     words = [m.text for m in rest[1:5]]
     if any(w in ("new", "old", "newest", "oldest") for w in words) and any(w in MACHINE_NOUNS for w in words):
@@ -1148,10 +1148,7 @@ def _cost_reason(seg: Segment, elsewhere: bool) -> bool:
     return any(m.text in _SAYS_IS or m.text in COPULAS or m.text.endswith(" is") for m in before)
 
 
-_DWELLS = frozenset({"lives", "live", "sits", "resides"})
-_WORSE = frozenset(
-    {"slower", "older", "pricier", "noisier", "flakier", "worse", "hotter", "louder", "laggier"}
-)
+_DWELLING_CUES = frozenset({"lives", "live", "sits", "resides"})
 _STATED_VERBS = frozenset(
     [
         "run",
@@ -1207,7 +1204,8 @@ def _third_party_statement(seg: Segment, elsewhere: bool) -> bool:
         return False
     # "pdf-extract lives on joyce and dickens": "lives" read as a locality cue is the verb here
     at = next(
-        (k for k, m in enumerate(seg.marks) if m.has("verb") or (m.has("cue") and m.text in _DWELLS)), None
+        (k for k, m in enumerate(seg.marks) if m.has("verb") or (m.has("cue") and m.text in _DWELLING_CUES)),
+        None,
     )
     if not at or seg.marks[at].text not in _STATED_VERBS:
         return False  # "run it" is an order

@@ -1721,7 +1721,7 @@ def _feelings(marks: list[Mark]) -> None:
         if mark.has("mod") and nxt.text in _FEELINGS:
             mark.tags = ()
         degree = mark.text in ("a bit", "a little", "slightly", "somewhat")
-        if degree and mark.has("mod") and not nxt.tags and nxt.text in _WORSE:
+        if degree and mark.has("mod") and not nxt.tags and nxt.text in WORSE_WORDS:
             mark.tags = ()  # "the new arm nodes are a bit slower": how much slower, told
 
 
@@ -1744,7 +1744,7 @@ def _relative_verbs(marks: list[Mark]) -> None:
             mark.tags = tuple(t for t in mark.tags if t.role != "verb")
 
 
-_WORSE = frozenset(
+WORSE_WORDS = frozenset(
     {"slower", "older", "pricier", "noisier", "flakier", "worse", "hotter", "louder", "laggier"}
 )
 _MERELY_WORKS = frozenset({"run", "runs", "ran", "works", "work", "worked", "be", "goes", "go"})

@@ -118,6 +118,15 @@ def _lookup(st: _State, i: int) -> tuple[int, tuple[Tag, ...]] | None:
     return None
 
 
+def _hyphen_run(st: _State, i: int, most: int) -> tuple[list[str], int]:
+    """The words glued by hyphens from token i on ("boulder-west"), at most `most`, and the index after."""
+    run, j = [st.tokens[i].text], i + 1
+    while j < len(st.tokens) and st.tokens[j].joined and len(run) < most:
+        run.append(st.tokens[j].text)
+        j += 1
+    return run, j
+
+
 def _word(st: _State, j: int) -> str:
     return st.tokens[j].text if j < len(st.tokens) and not st.tokens[j].punct else ""
 
@@ -264,10 +273,7 @@ def _family_member(st: _State, i: int, single: bool = False) -> Mark | None:
     names are tried before the lexicon; one-word names only where nothing else matched."""
     if not st.table.families:
         return None
-    run, j = [st.tokens[i].text], i + 1
-    while j < len(st.tokens) and st.tokens[j].joined and len(run) < 6:
-        run.append(st.tokens[j].text)
-        j += 1
+    run, j = _hyphen_run(st, i, 6)
     if (len(run) == 1) != single or st.table.entries.get(tuple(run)):
         return None
     slip = misspelt_member(st.table, tuple(run))
@@ -312,10 +318,7 @@ def _named_zone(st: _State, i: int) -> Mark | None:
     named a zone where the hint places the pod, or a capitalised name before "zone", is a zone kept
     as written."""
     word, nxt = st.tokens[i].text, _word(st, i + 1)
-    run, j = [word], i + 1
-    while j < len(st.tokens) and st.tokens[j].joined and len(run) < 4:
-        run.append(st.tokens[j].text)
-        j += 1
+    run, j = _hyphen_run(st, i, 4)
     named = len(run) >= 2 and all(w.isalpha() for w in run) and run[-1] not in _NOT_NAME_PARTS
     if named and _word(st, j) == "zone" and st.marks and st.marks[-1].text in ("the", "new"):
         return Mark(
@@ -355,10 +358,7 @@ def _kind_then_name(st: _State, i: int) -> Mark | None:
     kind = {"zone": "zone", "az": "zone", "node": "node"}.get(st.tokens[i].text)
     if kind is None or i + 1 >= len(st.tokens) or st.tokens[i + 1].punct:
         return None
-    run, j = [st.tokens[i + 1].text], i + 2
-    while j < len(st.tokens) and st.tokens[j].joined and len(run) < 4:
-        run.append(st.tokens[j].text)
-        j += 1
+    run, j = _hyphen_run(st, i + 1, 4)
     # marked as a name: an aside in brackets after it, or hyphenated parts closing the phrase
     aside = j < len(st.tokens) and st.tokens[j].punct and st.tokens[j].text == "("
     ends = j >= len(st.tokens) or (st.tokens[j].punct and st.tokens[j].text in (",", ".", ";", "\u2014", "!"))
@@ -399,10 +399,7 @@ def _unknown_name(st: _State, i: int) -> Mark | None:
         if len(owners) == 1:  # "node 3" where the nodes are host-1..host-9
             return Mark(i, i + 2, (Tag("ent", owners[0], kind="node"),), conf=0.85)
         return Mark(i, i + 2, (Tag("ent", f"node-{nxt}", kind="node"),), known=False)
-    run, j = [word], i + 1
-    while j < len(st.tokens) and st.tokens[j].joined and len(run) < 4:
-        run.append(st.tokens[j].text)
-        j += 1
+    run, j = _hyphen_run(st, i, 4)
     if _CLOUD_ZONE.match("-".join(run)):
         st.cont = ("zone", "")
         return Mark(i, j, (Tag("ent", "-".join(run), kind="zone"),), known=False)
