@@ -4,34 +4,9 @@ import re
 
 import numpy as np
 
-TYPES = [
-    "prefer_node_label",
-    "avoid_node_label",
-    "prefer_nodes",
-    "avoid_nodes",
-    "prefer_zones",
-    "avoid_zones",
-    "prefer_gpu_models",
-    "avoid_gpu_models",
-    "prefer_arch",
-    "prefer_data_locality",
-    "colocate_with",
-    "avoid_colocation_with",
-    "same_zone_as",
-    "colocate_replicas",
-    "spread_replicas_nodes",
-    "spread_replicas_zones",
-    "min_free_cpu",
-    "min_free_memory",
-    "min_free_gpus",
-    "prefer_least_loaded",
-    "prefer_bin_packing",
-    "avoid_spot",
-    "prefer_spot",
-    "prefer_low_cost",
-    "prefer_reliable_nodes",
-]
-STRENGTHS = ["weak", "medium", "strong", "critical"]
+from semsched_proto.intents import INTENT_TYPES, STRENGTHS
+
+TYPES = list(INTENT_TYPES)  # the class table's order, as the contract lists it
 NEG = {
     "not",
     "no",
@@ -81,25 +56,8 @@ PAST = {
     "got",
     "been",
 }
-MODAL = {
-    "should",
-    "must",
-    "would",
-    "could",
-    "can",
-    "might",
-    "may",
-    "will",
-    "need",
-    "needs",
-    "want",
-    "wants",
-    "please",
-    "pls",
-    "prefer",
-    "ideally",
-    "rather",
-}
+_MODAL_VERBS = {"should", "must", "would", "could", "can", "might", "may", "will"}
+MODAL = _MODAL_VERBS | {"need", "needs", "want", "wants", "please", "pls", "prefer", "ideally", "rather"}
 WIN = sorted(
     {
         "because",
@@ -138,14 +96,6 @@ WIN = sorted(
         "anyway",
         "like",
         "than",
-        "should",
-        "must",
-        "would",
-        "could",
-        "can",
-        "might",
-        "may",
-        "will",
         "please",
         "pls",
         "avoid",
@@ -218,6 +168,7 @@ WIN = sorted(
         ",",
         ":",
     }
+    | _MODAL_VERBS
 )
 TOKRE = re.compile(r"[a-z0-9][a-z0-9'._-]*[a-z0-9]|[a-z0-9]|[^\sa-z0-9]")
 SENT = re.compile(r"[.!?;]+(?:\s|$)|\n|\u2014|\u2013| - ")
