@@ -942,13 +942,8 @@ def _pronoun_statement(seg: Segment, elsewhere: bool) -> bool:
         for m in seg.marks
         if not ((m.has("filler") and not (m.has("pron") or m.text in COPULAS)) or m.has("conj"))
     ]
-    # "it's the only render node with ...": "only" after an article ranks, it asks nothing
-    every = seg.marks
-    mods = [
-        m
-        for n, m in enumerate(every)
-        if m.has("mod") and not (m.text == "only" and every[n - 1].text == "the")
-    ]
+    # "it's the only render node with ...": postscan's _the_only already took "only" after "the" off
+    mods = [m for m in seg.marks if m.has("mod")]
     third = len(marks) >= 2 and marks[0].text in ("they", "he", "she") and marks[1].text in _THEIR_NEEDS
     third = third and not marks[0].has("filler")  # "these are the X pods, they need ...": the workload
     if elsewhere and third:

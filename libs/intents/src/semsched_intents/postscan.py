@@ -1419,15 +1419,18 @@ def _like_the_rest(marks: list[Mark]) -> None:
 
 
 def _otherwise_fine(marks: list[Mark]) -> None:
-    """ "Cheap nodes otherwise fine.": what else will do is allowed, not a new clause; "one-off" is
-    once, nothing kept off."""
-    for n in range(1, len(marks)):
-        before, mark = marks[n - 1], marks[n]
+    """ "Cheap nodes otherwise fine.": what else will do is allowed, not a new clause."""
+    for before, mark in pairwise(marks):
         if before.text == "otherwise" and before.has("split") and mark.has("perm") and mark.text in _VERDICTS:
             before.tags = (Tag("filler"),)
-        a_one = n >= 2 and marks[n - 2].text in ("a", "the")  # "a one-off job"; "this one off X" refuses
-        if a_one and before.text == "one" and mark.text == "off" and mark.has("neg"):
-            before.tags, mark.tags = (Tag("filler"),), (Tag("filler"),)
+
+
+def _one_off(marks: list[Mark]) -> None:
+    """ "a one-off job": once, nothing kept off ("this one off X" refuses)."""
+    for n in range(2, len(marks)):
+        one, off = marks[n - 1], marks[n]
+        if marks[n - 2].text in ("a", "the") and one.text == "one" and off.text == "off" and off.has("neg"):
+            one.tags, off.tags = (Tag("filler"),), (Tag("filler"),)
 
 
 def _teams_and_code(marks: list[Mark]) -> None:
@@ -2986,6 +2989,7 @@ def refine_marks(
     _stacks_of_things(marks)
     _like_the_rest(marks)
     _otherwise_fine(marks)
+    _one_off(marks)
     _teams_and_code(marks)
     _is_deployed_in(marks)
     _habitual(marks)
