@@ -2438,6 +2438,21 @@ ROUND_FIFTEEN: list[tuple[str, Expected]] = [
 ]
 
 
+# Round sixteen: what study69-72 taught (written under four different briefs), in our own words
+# against the same made-up foundry.
+ROUND_SIXTEEN: list[tuple[str, Expected]] = [
+    # a hedge after the last of three objects of one predicate governs all three
+    (
+        "keep it out of casting-n and off edge nodes and away from kafka if you can help it",
+        {
+            ("avoid_zones", "zones=['casting-n']", "weak"),
+            ("avoid_node_label", "key=tier,value=edge", "weak"),
+            ("avoid_colocation_with", "app=kafka", "weak"),
+        },
+    ),
+]
+
+
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (ARENA, ROUND_THREE),
     (MILL, ROUND_TWO),
@@ -2459,6 +2474,7 @@ _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (FOUNDRY, ROUND_THIRTEEN),
     (FOUNDRY, ROUND_FOURTEEN),
     (FOUNDRY, ROUND_FIFTEEN),
+    (FOUNDRY, ROUND_SIXTEEN),
 ]
 
 

@@ -12,7 +12,7 @@ Sentences end at . ! ? ; and newlines; segments at , : dashes brackets, clause w
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from semsched_intents.lexicon import MACHINE_NOUNS
@@ -219,10 +219,24 @@ def _hedge(mark: Mark) -> bool:
 _INSISTING = ("circumstances", "exceptions", "at all", "whatsoever", "absolutely", "definitely", "seriously")
 
 
-def _hedges_both(before: Segment, seg: Segment) -> bool:
-    """A hedge after the second object of one predicate joined by "and" governs the first too."""
-    joined = seg.starts_conj and not seg.contrast and not seg.prefix_mod and not seg.has("verb")
-    return joined and bool(before.items) and before.own is None and before.end_punct in ("", "split")
+def _same_predicate(before: Segment, seg: Segment) -> bool:
+    """`seg` is another object of the predicate of `before`, joined by a conjunction with no contrast and
+    no stop between ("stay off spot and off pier-south")."""
+    return seg.starts_conj and not seg.contrast and before.end_punct in ("", "split")
+
+
+def _first_object(segs: Sequence[Segment], k: int, joins: Callable[[Segment, Segment], bool]) -> int:
+    """Where the run of objects of one predicate that ends at `segs[k]` starts: walk back while each
+    segment continues the one before it and `joins(before, segment)` holds."""
+    while k > 0 and _same_predicate(segs[k - 1], segs[k]) and joins(segs[k - 1], segs[k]):
+        k -= 1
+    return k
+
+
+def _hedge_reaches(before: Segment, seg: Segment) -> bool:
+    """A hedge on a later object reaches an earlier object with no modifier of its own, across a
+    later object with no verb or leading modifier of its own."""
+    return not seg.prefix_mod and not seg.has("verb") and bool(before.items) and before.own is None
 
 
 def _takes_place(seg: Segment) -> bool:
@@ -382,14 +396,10 @@ _ASKS = (*ASKING_ROLES, "bg")
 
 
 def _backward(targets: Sequence[Segment], mods: Sequence[str], everything: bool, neg: bool = False) -> None:
-    k = len(targets) - 1
     # "stay off spot and off pier-south, under no circumstances": one predicate, two objects joined
     # by "and" ("..., 16Gi free, and x86 — that last one is mandatory" is a list of requests)
-    while not everything and k > 0 and targets[k].starts_conj and targets[k].bare and not targets[k].contrast:
-        if targets[k - 1].end_punct not in ("", "split"):
-            break
-        k -= 1
-    for target in targets if everything else targets[k:]:
+    k = 0 if everything else _first_object(targets, len(targets) - 1, lambda _, s: s.bare)
+    for target in targets[k:]:
         target.strength = combine([*target.mods(), *mods]) or "medium"
         target.inherited = True
         # a bare list of names, then "never": the names are what is refused
@@ -554,8 +564,10 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
                 # "If possible: prefer X": the lead-in governs a plain "prefer"
                 seg.strength = default if headed and seg.own == "medium" else seg.own
                 carry = seg.own if seg.prefix_mod else None
-                if k and seg.own == "weak" and _hedges_both(sentence[k - 1], seg):
-                    sentence[k - 1].strength = seg.own  # "keep it out of X and off Y if you can help it"
+                if seg.own == "weak":
+                    # "keep it out of X and off Y if you can help it": the hedge governs every object
+                    for before in sentence[_first_object(sentence, k, _hedge_reaches) : k]:
+                        before.strength = seg.own
             elif pending is not None:
                 seg.strength, seg.inherited = pending, True
                 carry = pending
