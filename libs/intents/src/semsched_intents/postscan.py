@@ -1495,13 +1495,17 @@ def _there_are_none(marks: list[Mark]) -> None:
             marks[n].tags = (Tag("bg"),)
 
 
-def _it_does(marks: list[Mark]) -> None:
-    """ "it restarts cleanly": "it" and a verb in -s say what the job does; an order says "restart it"."""
-    for n in range(1, len(marks)):
-        mark, before = marks[n], marks[n - 1]
-        said = mark.text.endswith("s") and not mark.text.endswith("ss") and " " not in mark.text
-        opens = n == 1 or bool(marks[n - 2].punct)  # "... that it stays away" still orders
-        if before.text == "it" and mark.has("verb") and said and opens:
+def _s_forms(marks: list[Mark]) -> None:
+    """A verb in -s is no order: "it restarts cleanly" says what the job does (an order says "restart
+    it"), and in "restarts are cheap" the plural before "are" is a noun, the subject."""
+    for n, mark in enumerate(marks):
+        if not (mark.has("verb") and mark.text.endswith("s") and " " not in mark.text):
+            continue
+        before = marks[n - 1] if n else None
+        opens = n == 1 or (n > 1 and bool(marks[n - 2].punct))  # "... that it stays away" still orders
+        does = before is not None and before.text == "it" and opens and not mark.text.endswith("ss")
+        subject = n + 1 < len(marks) and marks[n + 1].text in ("are", "were")
+        if does or subject:
             mark.tags = tuple(t for t in mark.tags if t.role != "verb")
 
 
@@ -1689,18 +1693,6 @@ def _event_told(marks: list[Mark]) -> None:
             continue
         if any(m.has("tells") for m in marks[n + 1 : n + 4]):
             mark.tags = ()
-
-
-def _plural_subject_verbs(marks: list[Mark]) -> None:
-    """ "restarts are cheap": a verb's plural form before "are" is a noun, the subject."""
-    for mark, nxt in pairwise(marks):
-        if (
-            mark.has("verb")
-            and mark.text.endswith("s")
-            and " " not in mark.text
-            and nxt.text in ("are", "were")
-        ):
-            mark.tags = tuple(t for t in mark.tags if t.role != "verb")
 
 
 def _the_only(marks: list[Mark]) -> None:
@@ -2985,7 +2977,7 @@ def refine_marks(
     _when_busy(marks)
     _we_are_they(marks)
     _off_as_from(marks)
-    _plural_subject_verbs(marks)
+    _s_forms(marks)
     _stacks_of_things(marks)
     _like_the_rest(marks)
     _otherwise_fine(marks)
@@ -2995,7 +2987,6 @@ def refine_marks(
     _habitual(marks)
     _cannot_find(marks)
     _there_are_none(marks)
-    _it_does(marks)
     _got_busy(marks)
     _cheaper_to(marks)
     _shut_down(marks)
