@@ -402,13 +402,15 @@ def _other_budgets(marks: list[Mark]) -> None:
             marks[n].tags = (Tag("filler"),)
     for n in range(1, len(marks)):
         mark, before = marks[n], marks[n - 1]
+        if not mark.text.startswith("budget"):
+            continue
         other = before.text in _NOT_MONEY or _NOT_MONEY_UNIT.match(before.text) is not None
         if before.text in ("that", "this", "the") and not other:  # "within 200 ms ..., most of that budget"
             other = any(
                 _NOT_MONEY_UNIT.match(m.text) or m.text in ("ms", "latency")
                 for m in marks[max(0, n - 25) : n]
             )
-        if mark.text.startswith("budget") and mark.has("concept", "cheap") and other:
+        if mark.has("concept", "cheap") and other:
             mark.tags = (Tag("filler"),)
         # "we're over budget on EC2 this month": how the money stands, told ("stay under budget" asks)
         said = n >= 2 and (marks[n - 2].has("subj") or marks[n - 2].text in (*COPULAS, "way", "already"))
@@ -1489,9 +1491,10 @@ def _cannot_find(marks: list[Mark]) -> None:
 def _there_are_none(marks: list[Mark]) -> None:
     """ "there are no spot nodes": what the cluster lacks, told."""
     for n in range(2, len(marks)):
-        none = marks[n].has("neg") and marks[n].text == "no" and marks[n - 1].text in ("are", "is", "'re")
-        asked = any(m.has("verb") or m.has("mod") for m in marks[max(0, n - 5) : n])
-        if none and marks[n - 2].text == "there" and not asked:
+        none = marks[n].text == "no" and marks[n].has("neg") and marks[n - 1].text in ("are", "is", "'re")
+        if not (none and marks[n - 2].text == "there"):
+            continue
+        if not any(m.has("verb") or m.has("mod") for m in marks[max(0, n - 5) : n]):  # asked for nothing
             marks[n].tags = (Tag("bg"),)
 
 
@@ -1612,12 +1615,13 @@ def _kept_with_own(marks: list[Mark]) -> None:
 def _asked_supported(marks: list[Mark]) -> None:
     """ "is arm64 supported on this cluster?": asks what the cluster offers."""
     for n, mark in enumerate(marks):
-        asked = (
-            any(m.punct == "?" for m in marks[n + 1 : n + 6])
-            and n >= 2
+        if mark.text != "supported" or mark.tags:
+            continue
+        if (
+            n >= 2
             and marks[n - 2].text in ("is", "are")
-        )
-        if mark.text == "supported" and not mark.tags and asked:
+            and any(m.punct == "?" for m in marks[n + 1 : n + 6])
+        ):
             mark.tags = (Tag("bg"),)
 
 
@@ -1664,6 +1668,9 @@ def _weather(marks: list[Mark]) -> None:
             mark.tags = (Tag("bg"),)
 
 
+_TIMES = re.compile(r"x(\d{1,2})")
+
+
 def _idle_count(marks: list[Mark]) -> list[Mark]:
     """ "4 x V100 idle": "idle" says the counted GPUs are free, no second wish for low load; "idle GPU
     x2" is two free GPUs."""
@@ -1671,13 +1678,13 @@ def _idle_count(marks: list[Mark]) -> list[Mark]:
     n = 0
     while n < len(marks):
         mark = marks[n]
-        near = out[-3:]
-        counted = any(m.has("qty") for m in near) and not any(m.punct or m.has("conj") for m in near[-2:])
-        if mark.has("concept", "idle") and counted:
-            mark.tags = tuple(t for t in mark.tags if t.role != "concept") or (Tag("filler"),)
-        times = re.fullmatch(r"x(\d{1,2})", marks[n + 2].text) if n + 2 < len(marks) else None
+        if mark.has("concept", "idle"):
+            near = out[-3:]
+            if any(m.has("qty") for m in near) and not any(m.punct or m.has("conj") for m in near[-2:]):
+                mark.tags = tuple(t for t in mark.tags if t.role != "concept") or (Tag("filler"),)
         idle = mark.has("concept", "idle") or (mark.has("qadj") and mark.text in ("free", "idle", "spare"))
-        if times and idle and marks[n + 1].has("res", "gpu"):
+        times = _TIMES.fullmatch(marks[n + 2].text) if idle and n + 2 < len(marks) else None
+        if times and marks[n + 1].has("res", "gpu"):
             out.append(_joined(marks[n : n + 3], Tag("qty", times.group(1), kind="gpu")))
             n += 3
             continue
@@ -1876,11 +1883,13 @@ def _place_as_adjective(marks: list[Mark]) -> None:
     places."""
     for n in range(len(marks) - 1):
         mark, nxt = marks[n], marks[n + 1]
-        nounish = not nxt.tags or all(t.role in _NOUN_ROLES for t in nxt.tags)  # "EU workers", "EU data"
         tag = mark.entity()
+        if tag is None:
+            continue
+        nounish = not nxt.tags or all(t.role in _NOUN_ROLES for t in nxt.tags)  # "EU workers", "EU data"
         # "the gate barrier controller" where a zone is gate-complex: a zone's first part as an adjective
-        short = tag is not None and tag.kind == "zone" and tag.ambiguous and " " not in mark.text
-        if short and tag is not None:  # "mercer hal", "kestrel hill stations": the rest of its name, misspelt
+        short = tag.kind == "zone" and tag.ambiguous and " " not in mark.text
+        if short:  # "mercer hal", "kestrel hill stations": the rest of its name, misspelt
             rest = tag.value.split("-")[1:2]
             short = not (rest and rest[0][:2] == nxt.text[:2])
         if not (short or any(t.key == "place" for t in mark.tags)) or not nounish or nxt.punct:
@@ -2274,30 +2283,23 @@ def _one_app_per(marks: list[Mark]) -> list[Mark]:
     out: list[Mark] = []
     n = 0
     while n < len(marks):
+        if marks[n].text != "one":
+            out.append(marks[n])
+            n += 1
+            continue
         k = n + 2
         if k < len(marks) and marks[k].has("replicas"):
             k += 1
         app = n + 1 < len(marks) and any(t.kind == "app" for t in marks[n + 1].tags)
         if n + 1 < len(marks) and marks[n + 1].has("replicas"):
             app, k = True, n + 2  # "one replica per machine"
-        if (
-            marks[n].text == "one"
-            and app
-            and k + 1 < len(marks)
-            and marks[k].text == "per"
-            and marks[k + 1].text in MACHINE_NOUNS
-        ):
+        if app and k + 1 < len(marks) and marks[k].text == "per" and marks[k + 1].text in MACHINE_NOUNS:
             _uncapped(out, marks[n].start)
             out.append(_joined(marks[n : k + 2], Tag("concept", "spread_nodes")))
             n = k + 2
             continue
         per_node = n + 2 < len(marks) and marks[n + 2].has("concept", "spread_nodes")
-        if (
-            marks[n].text == "one"
-            and app
-            and per_node
-            and marks[n + 2].text.startswith(("replica", "pod", "copy"))
-        ):
+        if app and per_node and marks[n + 2].text.startswith(("replica", "pod", "copy")):
             _uncapped(out, marks[n].start)  # "never more than one esign-service replica per node"
             out.append(_joined(marks[n : n + 3], Tag("concept", "spread_nodes")))
             n += 3
@@ -2409,8 +2411,8 @@ def _per_machine(marks: list[Mark]) -> list[Mark]:
     n = 0
     while n < len(marks):
         mark = marks[n]
-        spread = any(m.has("concept") and m.tags[-1].value.startswith("spread") for m in out[-6:])
-        if spread and mark.text == "per" and n + 1 < len(marks) and marks[n + 1].text in MACHINE_NOUNS:
+        machine = mark.text == "per" and n + 1 < len(marks) and marks[n + 1].text in MACHINE_NOUNS
+        if machine and any(m.has("concept") and m.tags[-1].value.startswith("spread") for m in out[-6:]):
             out.append(_joined(marks[n : n + 2], Tag("concept", "spread_nodes")))
             n += 2
             continue
@@ -2450,10 +2452,10 @@ def _chat_tools(marks: list[Mark]) -> None:
         if mark.text == "slack" and before.text in ("on", "in", "via", "over", "me on", "the"):
             mark.tags = ()
     for n, mark in enumerate(marks):  # "owner: subs team, slack #subtitles-oncall": a channel
+        if mark.text != "slack":
+            continue
         after = " ".join(m.text for m in marks[n + 1 : n + 3])
-        if mark.text == "slack" and any(
-            w in after for w in ("oncall", "channel", "alerts", "support", "help")
-        ):
+        if any(w in after for w in ("oncall", "channel", "alerts", "support", "help")):
             mark.tags = ()
 
 
@@ -2658,12 +2660,11 @@ def _its_node(marks: list[Mark]) -> list[Mark]:
     n = 0
     while n < len(marks):
         mark = marks[n]
-        figure = any(m.has("qty") for m in out[-4:])
         if (
             mark.text in ("its", "their")
             and n + 1 < len(marks)
             and marks[n + 1].text in MACHINE_NOUNS
-            and not figure
+            and not any(m.has("qty") for m in out[-4:])  # a figure before it: the job's own node
         ):
             out.append(_joined(marks[n : n + 2], Tag("cue", "colo"), Tag("pron")))
             n += 2
@@ -2690,6 +2691,9 @@ def _said_twice_or_ever(marks: list[Mark]) -> None:
             mark.tags = (*mark.tags, Tag("mod", "strong"))
 
 
+_MOVES = frozenset({"moves", "goes", "lands", "ends up", "runs", "is"})
+
+
 def _follow_zone_wise(marks: list[Mark]) -> list[Mark]:
     """ "wherever it moves, follow it zone-wise": the same zone as what "it" names; "wherever it moves"
     is when, not where. A "target" that ends a bracket is a noun ("(statutory uptime target)")."""
@@ -2698,14 +2702,7 @@ def _follow_zone_wise(marks: list[Mark]) -> list[Mark]:
     while n < len(marks):
         mark = marks[n]
         nxt = marks[n + 1] if n + 1 < len(marks) else None
-        moving = n + 2 < len(marks) and marks[n + 2].text in (
-            "moves",
-            "goes",
-            "lands",
-            "ends up",
-            "runs",
-            "is",
-        )
+        moving = n + 2 < len(marks) and marks[n + 2].text in _MOVES
         if mark.text == "wherever" and nxt is not None and nxt.has("pron") and moving:
             mark.tags = (Tag("filler"),)
         if mark.text == "wherever" and nxt is not None and nxt.text in ("is", "'s", "are"):
