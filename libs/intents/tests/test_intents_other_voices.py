@@ -2450,6 +2450,13 @@ ROUND_SIXTEEN: list[tuple[str, Expected]] = [
             ("avoid_colocation_with", "app=kafka", "weak"),
         },
     ),
+    # a dataset that names the job asks for no locality, unless a later ask points back at it
+    ("the nightly aggregation of melt-logs should use spot", {("prefer_spot", "", "medium")}),
+    ("melt-logs fine-tuning needs an L4", {("prefer_gpu_models", "models=['l4']", "critical")}),
+    (
+        "melt-logs replay: run it where that data is cached",
+        {("prefer_data_locality", "dataset=melt-logs", "medium")},
+    ),
 ]
 
 

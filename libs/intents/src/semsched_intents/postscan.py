@@ -2833,6 +2833,8 @@ _DATA_THINGS = frozenset(
 
 _JOB_NOUNS = frozenset(
     {"export", "re", "reencode", "transcode", "backfill", "reprocess", "import", "rebuild", "reindex", "job"}
+    | {"exports", "jobs", "training", "fine tuning", "fine tune", "finetune", "finetuning", "aggregation"}
+    | {"etl", "replay", "reprocessing", "backfills", "pipeline", "batch"}
 )
 
 
@@ -2894,8 +2896,19 @@ def _told_sizes(marks: list[Mark]) -> None:
 def _data_naming_job(marks: list[Mark]) -> None:
     """ "the forum-dump export", "the lecture-captures re-encode": a dataset naming the job asks for no
     locality."""
-    for mark, after in pairwise(marks):
-        if _ent_kind(mark) == "dataset" and after.text in _JOB_NOUNS:
+    for n, mark in enumerate(marks):
+        if _ent_kind(mark) != "dataset":
+            continue
+        after = marks[n + 1].text if n + 1 < len(marks) else ""
+        # "the nightly aggregation of gps-traces": the job again, named by what it works on
+        of = n >= 2 and marks[n - 1].text == "of" and marks[n - 2].text in _JOB_NOUNS
+        # "raw-iq reprocessing: run where that archive is cached": a later ask for locality that names
+        # no dataset of its own points back at it
+        later = marks[n + 1 :]
+        pointed = any(m.has("cue", "locality") for m in later) and not any(
+            _ent_kind(m) == "dataset" for m in later
+        )
+        if (after in _JOB_NOUNS or of) and not pointed:
             mark.tags = ()
 
 
