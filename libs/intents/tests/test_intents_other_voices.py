@@ -2460,6 +2460,33 @@ ROUND_SIXTEEN: list[tuple[str, Expected]] = [
 ]
 
 
+# Zones named like real sites (kind, town, number), hosts named after their site, labels whose values
+# have a distinctive part ("ib-ndr400") and a label key shared with workload words ("research").
+YARDS = ClusterContext(
+    name="test-yards",
+    zones=["yard-oslo-0101", "yard-bergen-0202", "yard-tromso-0303"],
+    nodes=["osl0101-edge01", "osl0101-edge02", "brg0202-edge01", "trm0303-gpu01", "trm0303-gpu02"],
+    apps=["crane-control", "gate-camera", "berth-planner", "ais-feed"],
+    node_labels={
+        "fabric": ["ib-ndr400", "ib-hdr200"],
+        "uplink": ["fibre", "adsl"],
+        "tier": ["research", "ops"],
+    },
+    gpu_models=["l4", "a100"],
+    datasets=["sonar-scans"],
+)
+
+ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
+    # a zone by the one word of its name no other zone has, or by the cluster's zone word and its id
+    ("avoid the bergen yard this week", {("avoid_zones", "zones=['yard-bergen-0202']", "medium")}),
+    ("Yard 0303 please", {("prefer_zones", "zones=['yard-tromso-0303']", "medium")}),
+    (
+        "oslo or tromso, either is fine by me",
+        {("prefer_zones", "zones=['yard-oslo-0101', 'yard-tromso-0303']", "medium")},
+    ),
+]
+
+
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (ARENA, ROUND_THREE),
     (MILL, ROUND_TWO),
@@ -2482,6 +2509,7 @@ _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (FOUNDRY, ROUND_FOURTEEN),
     (FOUNDRY, ROUND_FIFTEEN),
     (FOUNDRY, ROUND_SIXTEEN),
+    (YARDS, ROUND_SIXTEEN_YARDS),
 ]
 
 

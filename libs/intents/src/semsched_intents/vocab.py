@@ -340,6 +340,11 @@ def _add_zones(table: PhraseTable, zones: list[str]) -> None:
         toks = phrase_tokens(zone)
         if len(toks) >= 2 and toks[0].isalnum() and len(toks[0]) >= 3 and not toks[0].isdigit():
             firsts.setdefault(toks[0], []).append(zone)  # "ld4" for ld4-cage
+    for zone in zones:  # "the york store" for store-york-0245: a word of the name no other zone has
+        toks = phrase_tokens(zone)
+        for word in toks[1:-1] if len(toks) >= 3 else ():
+            if word.isalpha() and len(word) >= 3 and word not in words:
+                firsts.setdefault(word, []).append(zone)
     for first, owners in firsts.items():
         if len(owners) == 1 and (first,) not in table.entries and first not in COMMON_VALUES:
             table.add((first,), Tag("ent", owners[0], kind="zone", ambiguous=True))
@@ -349,8 +354,9 @@ def _add_zones(table: PhraseTable, zones: list[str]) -> None:
         if not table.entries.get(phrase):
             table.add(phrase, Tag("zoneword"))
             table.add((*phrase[:-1], phrase[-1] + "s"), Tag("zoneword"))
+    own_words = tuple((word,) for word in sorted(words))  # "store 0245" where the zones are store-*-NNNN
     for short, zone in table.zone_ids.items():
-        for prefix in (*_ZONE_PREFIXES, *spelled):
+        for prefix in (*_ZONE_PREFIXES, *spelled, *own_words):
             table.add((*prefix, short), Tag("ent", zone, kind="zone"))
         for noun in ("site", "zone", "dc", "hall", "region", "room", "cage"):  # "the dr site" for dublin-dr
             if short.isalpha() and (short, noun) not in table.entries:
