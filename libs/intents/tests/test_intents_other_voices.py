@@ -2484,6 +2484,11 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
         "oslo or tromso, either is fine by me",
         {("prefer_zones", "zones=['yard-oslo-0101', 'yard-tromso-0303']", "medium")},
     ),
+    # names listed before a plural verb are all its subjects
+    (
+        "osl0101-edge01 & osl0101-edge02 have flaky uplinks, avoid",
+        {("avoid_nodes", "nodes=['osl0101-edge01', 'osl0101-edge02']", "medium")},
+    ),
 ]
 
 

@@ -337,6 +337,7 @@ def _item_kind(mark: Mark) -> str:
 
 
 _HAVE = frozenset({"has", "have", "had", "got", "'s"})
+_PLURAL_VERBS = frozenset({"have", "are", "were", "'re"})
 
 
 def _leads_list(before: Segment, seg: Segment) -> bool:
@@ -349,8 +350,11 @@ def _leads_list(before: Segment, seg: Segment) -> bool:
     first = seg.items[0]
     if any(m.start < first.start and not (m.has("filler") or m.has("conj")) for m in seg.marks):
         return False  # "zone-a, avoid zone-b": the clause's own predicate comes first
-    if seg.has("bg") or any(m.text.split(" ")[0] in COPULAS | _HAVE for m in seg.marks):
-        return False  # "zone-a, zone-b is flaky", "west-wing-1f, east is full", "08, 07's got a bad fan"
+    # "zone-a, zone-b is flaky", "west-wing-1f, east is full", "08, 07's got a bad fan" say it of the
+    # last alone; "kgn023, kgn024 have flaky NVLink" says it of both
+    plural = any(m.text.split(" ")[0] in _PLURAL_VERBS for m in seg.marks)
+    if not plural and (seg.has("bg") or any(m.text.split(" ")[0] in COPULAS | _HAVE for m in seg.marks)):
+        return False
     if _resource_of(first) and _resource_of(first) in {_resource_of(m) for m in before.items}:
         return False  # "16G spare at least, 32 ideally": a floor, then the figure hoped for
     return {_item_kind(m) for m in before.items} == {_item_kind(first)}
