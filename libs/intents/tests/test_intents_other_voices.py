@@ -2489,6 +2489,8 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
         "osl0101-edge01 & osl0101-edge02 have flaky uplinks, avoid",
         {("avoid_nodes", "nodes=['osl0101-edge01', 'osl0101-edge02']", "medium")},
     ),
+    # a label value by its last part when that is a code of letters and a number
+    ("Needs NDR400.", {("prefer_node_label", "key=fabric,value=ib-ndr400", "critical")}),
 ]
 
 

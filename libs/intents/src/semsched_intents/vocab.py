@@ -442,6 +442,7 @@ def _label_ambiguous(table: PhraseTable, toks: Phrase, value: str) -> bool:
     return taken or value in COMMON_VALUES or short or quantity
 
 
+_CODE = re.compile(r"^[a-z]{2,}\d{2,}$")
 _KEY_SUFFIX = re.compile(r"(?:rate|type|class|level|size|name)$")
 
 
@@ -464,6 +465,16 @@ def _add_labels(table: PhraseTable, labels: dict[str, list[str]]) -> None:
         if len(owners) == 1 and (first,) not in table.entries and first not in COMMON_VALUES:
             key, value = owners[0]
             table.add((first,), Tag("ent", value, kind="label", key=key, ambiguous=True))
+    codes: dict[str, list[tuple[str, str]]] = {}  # "NDR400" for ib-ndr400: letters then a number
+    for key, values in labels.items():
+        for value in values:
+            toks = phrase_tokens(value)
+            if len(toks) >= 2 and _CODE.match(toks[-1]):
+                codes.setdefault(toks[-1], []).append((key, value))
+    for code, owners in codes.items():
+        if len(owners) == 1 and (code,) not in table.entries:
+            key, value = owners[0]
+            table.add((code,), Tag("ent", value, kind="label", key=key))
 
 
 def _add_label_values(
