@@ -2491,6 +2491,8 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
     ),
     # a label value by its last part when that is a code of letters and a number
     ("Needs NDR400.", {("prefer_node_label", "key=fabric,value=ib-ndr400", "critical")}),
+    # "no multi-node" counts machines; it names no app
+    ("needs 2 free GPUs on one box (no multi-node)", {("min_free_gpus", "count=2", "critical")}),
 ]
 
 

@@ -243,6 +243,8 @@ def _unknown_names(marks: list[Mark], tokens: Sequence[Token], app_words: Mappin
             kind = "dataset"
         elif glued and n > 0 and marks[n - 1].text == "where" and _stored_after(marks, run_end):
             kind = "dataset"  # "run where ifs-hres is cached"
+        elif any(m.text in MACHINE_NOUNS for m in run):
+            kind = ""  # "no multi-node", "single-node only": how many machines, no app
         elif _cue_before(marks, n) and (glued or (after is not None and after.has("head") and not machines)):
             kind = "app"
         elif (
