@@ -2493,6 +2493,13 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
     ("Needs NDR400.", {("prefer_node_label", "key=fabric,value=ib-ndr400", "critical")}),
     # "no multi-node" counts machines; it names no app
     ("needs 2 free GPUs on one box (no multi-node)", {("min_free_gpus", "count=2", "critical")}),
+    # "district" names zones and "unit" names machines, whatever the context calls them
+    ("same district as gate-camera please", {("same_zone_as", "app=gate-camera", "medium")}),
+    (
+        "keep the replicas on different units and in different districts",
+        {("spread_replicas_nodes", "", "medium"), ("spread_replicas_zones", "", "medium")},
+    ),
+    ("one replica per unit", {("spread_replicas_nodes", "", "medium")}),
 ]
 
 

@@ -246,14 +246,15 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "hall|data hall|data halls|wing|wings|floor|floors|room|server room|server rooms|terminal|terminals|"
         "machine room|machine rooms|computer room|computer rooms|"
         "cage|cages|pop|pops|point of presence|points of presence|edge site|edge sites|colos|"
-        "colo site|colo sites|colo facility|colo facilities",
+        "colo site|colo sites|colo facility|colo facilities|district|districts",
     ),
     (
         "head",
         "pods|pod|service|services|svc|deployment|deployments|app|apps|application|brokers|"
         "broker|primary|primaries|cluster|instances|workers|worker|jobs|job|containers|container|db|"
         "database|servers|server|boxes|nodes|replicas|stack|workload|workloads|statefulset|daemon|leader|"
-        "consumers|producers|frontends|backends|shards|thing|things|stuff|tool|program|runner|runners",
+        "consumers|producers|frontends|backends|shards|thing|things|stuff|tool|program|runner|runners|"
+        "unit|units",
     ),
     (
         "lhead",

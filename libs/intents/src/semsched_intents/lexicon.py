@@ -434,5 +434,5 @@ COMMON_VALUES = frozenset(
 # Nouns for a machine, in the singular and the plural ("one per host", "the r12 nodes").
 MACHINE_NOUNS = frozenset(
     {"node", "nodes", "box", "boxes", "machine", "machines", "host", "hosts", "server", "servers"}
-    | {"instance", "instances", "vm", "vms", "worker", "workers"}
+    | {"instance", "instances", "vm", "vms", "worker", "workers", "unit", "units"}
 )

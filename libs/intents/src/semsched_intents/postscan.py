@@ -928,6 +928,7 @@ _LOSS_AFTER = frozenset({"outage", "outages", "failure", "failures", "loss"})
 _SHARE = frozenset({"share", "shares", "sharing"})
 _LINKS = frozenset({"network", "link", "links", "backbone", "wan", "lan", "fabric", "traffic", "connection"})
 _ONE_OF_SEVERAL = frozenset({"each", "every", "per", "different", "separate", "distinct"})
+_APART_OVER = frozenset({"across", "over", "different", "separate", "distinct"})
 _ONE = frozenset(
     {"a", "an", "one", "the", "whole", "entire", "single", "full", "complete", "loss", "of", "to", "fall"}
 )
@@ -972,6 +973,11 @@ def _zone_words(marks: list[Mark]) -> list[Mark]:
                 # "one replica per cage", "each in a different site": one of several, said in the singular
                 plural = word.text.endswith("s") or mark.text in _LOSS_BEFORE or mark.text in _ONE_OF_SEVERAL
                 wired = k + 1 < len(marks) and marks[k + 1].text in _LINKS  # "across the campus network"
+                machines = word.text in MACHINE_NOUNS and not word.has("concept") and word.text.endswith("s")
+                if machines and mark.text in _APART_OVER:  # "on different units": the lexicon lacks the noun
+                    out.append(_joined(marks[n : k + 1], Tag("concept", "spread_nodes")))
+                    n = k + 1
+                    continue
                 if (
                     word.has("zoneword")
                     and word.entity() is None
