@@ -2500,6 +2500,9 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
         {("spread_replicas_nodes", "", "medium"), ("spread_replicas_zones", "", "medium")},
     ),
     ("one replica per unit", {("spread_replicas_nodes", "", "medium")}),
+    # "is it ok if ...?" asks leave, and so asks for nothing
+    ("is it ok if this lands in yard-oslo-0101?", set()),
+    ("would it be fine if it shared a box with ais-feed?", set()),
 ]
 
 

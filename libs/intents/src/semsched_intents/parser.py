@@ -1333,6 +1333,16 @@ def _reserved_for(seg: Segment) -> bool:
 _PLACE_KINDS = frozenset({"zone", "node", "label", "gpu"})
 
 
+def _may_i(seg: Segment) -> bool:
+    """ "is it ok if this lands in slo2?", "would it be fine to use the vault nodes?": asks leave, and
+    so asks for nothing."""
+    words = [m for m in seg.marks if not m.has("conj")][:4]
+    opens = [m.text for m in words[:2]] in (["is", "it"], ["would", "it"], ["is", "that"])
+    if opens and len(words) >= 3 and words[2].text == "be":
+        words = words[1:]
+    return opens and len(words) >= 3 and words[2].has("perm") and "?" in (seg.end_punct, seg.sentence_end)
+
+
 def _introduces(seg: Segment) -> bool:
     words = [m.text for m in seg.marks if not m.punct]
     return len(words) >= 3 and words[-1] == "here" and "from" in words[1:-1]
@@ -1353,6 +1363,8 @@ def _silenced(seg: Segment, elsewhere: bool, named_before: bool = False) -> bool
         or _cost_reason(seg, elsewhere)
         or _bracketed_remark(seg, elsewhere)
     ):
+        return True
+    if _may_i(seg):
         return True
     first = next((m for m in seg.marks if not (m.has("filler") or m.has("conj"))), None)
     if first is not None and first.text == "who" and not seg.has("mod"):
