@@ -2465,7 +2465,18 @@ ROUND_SIXTEEN: list[tuple[str, Expected]] = [
 YARDS = ClusterContext(
     name="test-yards",
     zones=["yard-oslo-0101", "yard-bergen-0202", "yard-tromso-0303"],
-    nodes=["osl0101-edge01", "osl0101-edge02", "brg0202-edge01", "trm0303-gpu01", "trm0303-gpu02"],
+    nodes=[
+        "osl0101-edge01",
+        "osl0101-edge02",
+        "brg0202-edge01",
+        "trm0303-gpu01",
+        "trm0303-gpu02",
+        "crane01",
+        "crane02",
+        "crane03",
+        "hoist01",
+        "hoist02",
+    ],
     apps=["crane-control", "gate-camera", "berth-planner", "ais-feed"],
     node_labels={
         "fabric": ["ib-ndr400", "ib-hdr200"],
@@ -2503,6 +2514,8 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
     # "is it ok if ...?" asks leave, and so asks for nothing
     ("is it ok if this lands in yard-oslo-0101?", set()),
     ("would it be fine if it shared a box with ais-feed?", set()),
+    # an unknown member of one of two one-word families of one shape, kept as written
+    ("can it go on crane07?", {("prefer_nodes", "nodes=['crane07']", "medium")}),
 ]
 
 

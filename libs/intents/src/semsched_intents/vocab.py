@@ -40,7 +40,8 @@ class PhraseTable:
     zone_ids: dict[str, str] = field(default_factory=dict)  # short id ("b", "1a") -> zone name
     node_ids: dict[str, dict[str, str]] = field(default_factory=dict)  # prefix -> number -> node
     fuzzy_names: dict[str, dict[str, tuple[Tag, ...]]] = field(default_factory=dict)  # letter -> word -> tags
-    # name families read off the context: (kind, shape of each token) -> the tokens every member shares,
+    # name families read off the context: (kind, shape of each token, and a one-word name's letters before
+    # its digits) -> the tokens every member shares,
     # so that an unknown "dc-east" (zones dc-north, dc-south), "zgz-c1" (mad-c1, bcn-c1) or "bay4"
     # (bay1..bay3) is still a zone
     families: dict[tuple[str, tuple[str, ...]], dict[int, str]] = field(default_factory=dict)
@@ -216,16 +217,27 @@ def _add_family(table: PhraseTable, kind: str, names: list[str]) -> None:
         if toks:
             joined = "".join(toks)
             table.members.setdefault((len(joined), joined[0]), {}).setdefault(joined, (kind, name))
-            groups.setdefault(name_signature(toks), []).append(toks)
+            groups.setdefault(_family_key(toks), []).append(toks)
     for signature, members in groups.items():
         if len(members) < 2:
             continue  # a family needs two members to show its pattern
         anchors = _anchors(members)
-        if not any(any(c.isdigit() for c in part) for part in signature) and not anchors:
+        shape = signature[:-1] if len(members[0]) == 1 else signature
+        if not any(any(c.isdigit() for c in part) for part in shape) and not anchors:
             continue  # words alone ("wet-lab", "dry-lab") need a shared word to be a pattern
-        if len(signature) == 1 and not anchors:
+        if len(shape) == 1 and not anchors:
             continue
         table.families[(kind, signature)] = anchors
+
+
+def _family_key(tokens: Phrase) -> tuple[str, ...]:
+    """The shape of a name's tokens; a one-word name adds its letters before the digits, so helix01..06
+    and codon01..04 are two families of one shape."""
+    signature = name_signature(tokens)
+    if len(tokens) == 1:
+        head = re.match(r"[a-z]*", tokens[0])
+        return (*signature, "^" + (head.group(0) if head else ""))
+    return signature
 
 
 def _dropped_letter(joined: str, written: str) -> bool:
@@ -280,7 +292,7 @@ _WORD_PREFIXES = frozenset(
 
 def family_of(table: PhraseTable, tokens: Phrase) -> str:
     """The kind ("zone", "node") whose family this name fits, or ""."""
-    signature = name_signature(tokens)
+    signature = _family_key(tokens)
     if len(tokens) > 1 and tokens[0] in _WORD_PREFIXES:
         anchored = any(0 in anchors and anchors[0] == tokens[0] for anchors in table.families.values())
         if not anchored:
