@@ -2516,6 +2516,8 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
     ("would it be fine if it shared a box with ais-feed?", set()),
     # an unknown member of one of two one-word families of one shape, kept as written
     ("can it go on crane07?", {("prefer_nodes", "nodes=['crane07']", "medium")}),
+    # a word after a preposition is its object, not a verb that tells what a named thing does
+    ("ops tier for the AIS jobs", {("prefer_node_label", "key=tier,value=ops", "medium")}),
 ]
 
 

@@ -757,6 +757,9 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
 _NEIGHBOURS = frozenset({"neighbour", "neighbours", "neighbor", "neighbors"})
 
 
+_OBJECT_PREPOSITIONS = frozenset({"for", "to", "of", "with", "from", "at", "by", "on", "in"})
+
+
 def _narrated(seg: Segment) -> bool:
     """ "they saturate the SAN at night", "wifi drops packets", "it OOMs when neighbours spike": a
     subject and a verb the lexicon does not know, and nothing asked, tell what happens."""
@@ -798,8 +801,11 @@ def _narrated(seg: Segment) -> bool:
     # "gs-sea-004 rebooted 3x overnight": a past tense after a place or an app (after a label
     # value it is an adjective: "arnold licensed nodes")
     past = verb.text.endswith("ed") and any(t.kind in ("node", "zone", "app") for t in subject.tags)
+    # "backoffice tier for the CMS cron jobs": a word after a preposition is its object, no verb
+    between = [m.text for m in seg.marks if subject.end <= m.start < verb.start]
     return (
-        subject.has("ent")
+        not any(w in _OBJECT_PREPOSITIONS for w in between)
+        and subject.has("ent")
         and plain_verb
         and (verb.text.endswith("s") or past)
         and verb.text not in PLURAL_NOUNS
