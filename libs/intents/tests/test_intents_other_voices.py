@@ -2517,7 +2517,7 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
     # an unknown member of one of two one-word families of one shape, kept as written
     ("can it go on crane07?", {("prefer_nodes", "nodes=['crane07']", "medium")}),
     # a word after a preposition is its object, not a verb that tells what a named thing does
-    ("ops tier for the AIS jobs", {("prefer_node_label", "key=tier,value=ops", "medium")}),
+    ("ops tier for the CMS cron jobs", {("prefer_node_label", "key=tier,value=ops", "medium")}),
 ]
 
 
