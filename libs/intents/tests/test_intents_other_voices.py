@@ -2518,6 +2518,12 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
     ("can it go on crane07?", {("prefer_nodes", "nodes=['crane07']", "medium")}),
     # a word after a preposition is its object, not a verb that tells what a named thing does
     ("ops tier for the CMS cron jobs", {("prefer_node_label", "key=tier,value=ops", "medium")}),
+    # a label value before the work it describes says which work, and asks for no label
+    ("consolidate the research dashboards, really", {("prefer_bin_packing", "", "strong")}),
+    (
+        "it writes to the research share; keep it on ops nodes",
+        {("prefer_node_label", "key=tier,value=ops", "medium")},
+    ),
 ]
 
 

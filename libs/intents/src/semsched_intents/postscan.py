@@ -452,6 +452,12 @@ _ABOUT_NOUNS = frozenset(
 )
 
 
+_WORK_NOUNS = frozenset(
+    {"job", "jobs", "workload", "workloads", "export", "exports", "dashboard", "dashboards", "share"}
+    | {"run", "runs", "pipeline", "pipelines", "stuff", "team", "teams", "team's"}
+)
+
+
 def _heading(marks: list[Mark]) -> None:
     """ "ETA shadow eval: spot nodes preferred", "caption-corpus training: needs an L4": the words before
     an opening colon name the job; a label value or a dataset there asks for nothing."""
@@ -482,7 +488,10 @@ def _label_topics(marks: list[Mark]) -> None:
         topic = opening and after.punct == ":" and any(m.entity() is not None for m in marks[n + 2 :])
         # "the reduction of a full night takes 9 hours": the word as a plain noun, no machines
         noun = n > 0 and marks[n - 1].text == "the" and after.text == "of" and " " not in mark.text
-        if topic or noun or after.text in _PEOPLE_VERBS or after.text in _ABOUT_NOUNS:
+        # "the research exports", "a retryable batch job", "the locomotion team's big run": the value
+        # says which work or whose; "the dispatch team nodes" still names machines
+        work = after.text in _WORK_NOUNS and not any(m.text in MACHINE_NOUNS for m in marks[n + 2 : n + 5])
+        if topic or noun or work or after.text in _PEOPLE_VERBS or after.text in _ABOUT_NOUNS:
             mark.tags = (Tag("filler"),)
 
 
