@@ -2524,6 +2524,13 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
         "it writes to the research share; keep it on ops nodes",
         {("prefer_node_label", "key=tier,value=ops", "medium")},
     ),
+    # real words are not misspelt vocabulary ("loader" is no "loaded"), and "the data loader" asks
+    # for no locality
+    (
+        "Last time it landed on a host at 95% CPU and the data loader was super slow. Ideally give it a "
+        "node where the CPUs are not busy.",
+        {("prefer_least_loaded", "resource=cpu", "weak")},
+    ),
 ]
 
 

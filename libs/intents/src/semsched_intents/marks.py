@@ -24,6 +24,9 @@ _NO_FUZZ_WORDS = (
     "disks cards latency warmup cause cases possible packet packets closes closed closer inter intra "
     "crossing printing small patching patched patch speed speeds speedy newer newest study studies "
     "packaging package packages master masters "
+    "loader loaders nearly plane member members positions flood floods stores residents loves faculty "
+    "filing shipping sharp stale router routes lease leaves stats cares suites lunch spent compactor "
+    "stacker parked picking whenever "
 )
 _NO_FUZZ = frozenset(_NO_FUZZ_WORDS.split())
 

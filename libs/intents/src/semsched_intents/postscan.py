@@ -2910,6 +2910,20 @@ def _told_sizes(marks: list[Mark]) -> None:
             mark.tags = ()
 
 
+# "data" before these is a compound noun ("the data loader", "a data scientist"), no ask for locality
+_DATA_COMPOUNDS = frozenset(
+    {"scientist", "scientists", "science", "team", "teams", "loader", "loaders", "protection", "engineer"}
+    | {"engineers", "engineering", "analyst", "analysts", "governance", "privacy", "retention", "office"}
+    | {"officer", "department", "group", "quality", "entry", "loss", "plane", "agreement", "transfer"}
+)
+
+
+def _data_compounds(marks: list[Mark]) -> None:
+    for mark, after in pairwise(marks):
+        if mark.text == "data" and mark.has("cue", "locality") and after.text in _DATA_COMPOUNDS:
+            mark.tags = (Tag("filler"),)
+
+
 def _data_naming_job(marks: list[Mark]) -> None:
     """ "the forum-dump export", "the lecture-captures re-encode": a dataset naming the job asks for no
     locality."""
@@ -3054,6 +3068,7 @@ def refine_marks(
     _plural_subjects(marks)
     _that_much(marks)
     _data_naming_job(marks)
+    _data_compounds(marks)
     _told_sizes(marks)
     _spare_resource(marks)
     _label_stems(marks)
