@@ -2531,6 +2531,15 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
         "node where the CPUs are not busy.",
         {("prefer_least_loaded", "resource=cpu", "weak")},
     ),
+    # "when it restarts" tells what happens then; "without any problems" refuses nothing
+    (
+        "no spot for ais-feed, absolutely not. The cranes stop when it restarts.",
+        {("avoid_spot", "", "critical")},
+    ),
+    (
+        "the nightly sonar-scans ETL should use spot if possible, it can restart without any problems",
+        {("prefer_spot", "", "weak")},
+    ),
 ]
 
 

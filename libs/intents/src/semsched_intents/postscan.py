@@ -1515,6 +1515,22 @@ def _there_are_none(marks: list[Mark]) -> None:
             marks[n].tags = (Tag("bg"),)
 
 
+_WHEN_WORDS = frozenset({"when", "whenever", "each time", "every time", "after", "before", "once", "until"})
+_TROUBLE_NOUNS = frozenset(
+    {"problems", "problem", "issues", "issue", "trouble", "troubles", "hassle", "fuss"}
+)
+
+
+def _without_trouble(marks: list[Mark]) -> None:
+    """ "it can restart without problems": how well it goes, no refusal."""
+    for n, mark in enumerate(marks[:-1]):
+        k = n + 1
+        if marks[k].text in ("any", "a", "an", "much", "major") and k + 1 < len(marks):
+            k += 1
+        if mark.text == "without" and mark.has("neg") and marks[k].text in _TROUBLE_NOUNS:
+            mark.tags = (Tag("filler"),)
+
+
 def _s_forms(marks: list[Mark]) -> None:
     """A verb in -s is no order: "it restarts cleanly" says what the job does (an order says "restart
     it"), and in "restarts are cheap" the plural before "are" is a noun, the subject."""
@@ -1522,7 +1538,8 @@ def _s_forms(marks: list[Mark]) -> None:
         if not (mark.has("verb") and mark.text.endswith("s") and " " not in mark.text):
             continue
         before = marks[n - 1] if n else None
-        opens = n == 1 or (n > 1 and bool(marks[n - 2].punct))  # "... that it stays away" still orders
+        # "... that it stays away" still orders; "when it restarts" tells what happens then
+        opens = n == 1 or (n > 1 and (bool(marks[n - 2].punct) or marks[n - 2].text in _WHEN_WORDS))
         does = before is not None and before.text == "it" and opens and not mark.text.endswith("ss")
         subject = n + 1 < len(marks) and marks[n + 1].text in ("are", "were")
         if does or subject:
@@ -3019,6 +3036,7 @@ def refine_marks(
     _we_are_they(marks)
     _off_as_from(marks)
     _s_forms(marks)
+    _without_trouble(marks)
     _stacks_of_things(marks)
     _like_the_rest(marks)
     _otherwise_fine(marks)
