@@ -2540,6 +2540,13 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
         "the nightly sonar-scans ETL should use spot if possible, it can restart without any problems",
         {("prefer_spot", "", "weak")},
     ),
+    # what the work is for, and work done with people, ask for nothing
+    (
+        "gate-camera on L4 please, for research it is plenty. We benchmarked it in May together with the "
+        "crane team.",
+        {("prefer_gpu_models", "models=['l4']", "medium")},
+    ),
+    ("bonus points for research nodes", {("prefer_node_label", "key=tier,value=research", "weak")}),
 ]
 
 

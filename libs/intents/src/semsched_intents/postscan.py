@@ -452,6 +452,10 @@ _ABOUT_NOUNS = frozenset(
 )
 
 
+_ASKED_FOR = frozenset(
+    {"points", "point", "preference", "preferences", "need", "asked", "ask", "asks", "request", "requested"}
+    | {"go", "going", "looking", "vote", "opt", "wish", "hope", "hoping", "bonus", "plus", "extra"}
+)
 _WORK_NOUNS = frozenset(
     {"job", "jobs", "workload", "workloads", "export", "exports", "dashboard", "dashboards", "share"}
     | {"run", "runs", "pipeline", "pipelines", "stuff", "team", "teams", "team's"}
@@ -491,7 +495,16 @@ def _label_topics(marks: list[Mark]) -> None:
         # "the research exports", "a retryable batch job", "the locomotion team's big run": the value
         # says which work or whose; "the dispatch team nodes" still names machines
         work = after.text in _WORK_NOUNS and not any(m.text in MACHINE_NOUNS for m in marks[n + 2 : n + 5])
-        if topic or noun or work or after.text in _PEOPLE_VERBS or after.text in _ABOUT_NOUNS:
+        # "L4, for inference it is more than enough": what the work is for ("bonus points for gen5",
+        # "a preference for EDR" ask for it)
+        k = n - 1 if n and marks[n - 1].text == "the" else n
+        purpose = (
+            k > 0
+            and marks[k - 1].text == "for"
+            and (k < 2 or not (marks[k - 2].text.split(" ")[-1] in _ASKED_FOR or marks[k - 2].has("mod")))
+            and not (after.has("head") or after.has("lhead") or after.text in MACHINE_NOUNS)
+        )
+        if topic or noun or work or purpose or after.text in _PEOPLE_VERBS or after.text in _ABOUT_NOUNS:
             mark.tags = (Tag("filler"),)
 
 
@@ -1519,6 +1532,22 @@ _WHEN_WORDS = frozenset({"when", "whenever", "each time", "every time", "after",
 _TROUBLE_NOUNS = frozenset(
     {"problems", "problem", "issues", "issue", "trouble", "troubles", "hassle", "fuss"}
 )
+
+
+_COLLEAGUES = frozenset({"team", "teams", "folks", "people", "colleagues", "guys", "vendor", "engineers"})
+
+
+def _with_people(marks: list[Mark]) -> None:
+    """ "we benchmarked it together with the data team": work done with people, no colocation."""
+    for n, mark in enumerate(marks):
+        if not (mark.has("cue", "colo") and mark.text.endswith("with")):
+            continue
+        for after in marks[n + 1 : n + 4]:
+            if after.text in _COLLEAGUES:
+                mark.tags = (Tag("filler"),)
+                break
+            if after.tags and not after.has("filler"):
+                break
 
 
 def _without_trouble(marks: list[Mark]) -> None:
@@ -3087,6 +3116,7 @@ def refine_marks(
     _that_much(marks)
     _data_naming_job(marks)
     _data_compounds(marks)
+    _with_people(marks)
     _told_sizes(marks)
     _spare_resource(marks)
     _label_stems(marks)
