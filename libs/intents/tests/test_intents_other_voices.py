@@ -2547,6 +2547,16 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
         {("prefer_gpu_models", "models=['l4']", "medium")},
     ),
     ("bonus points for research nodes", {("prefer_node_label", "key=tier,value=research", "weak")}),
+    # "since" before a time says from when; trouble "on" a machine is told
+    (
+        "ais-feed had two OOM kills since three weeks on crane02. It needs about 20 Gi free memory, please.",
+        {("min_free_memory", "gib=20.0", "critical")},
+    ),
+    (
+        "berth-planner should go to the most reliable nodes; it was restarted 4 times last week because of "
+        "node issues on crane03.",
+        {("prefer_reliable_nodes", "", "medium")},
+    ),
 ]
 
 

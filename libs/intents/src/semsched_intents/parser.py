@@ -1104,9 +1104,14 @@ def _trouble_report(seg: Segment) -> bool:
     with nothing asked, is background for whatever else it names; so is "the gen11 firmware has that
     NIC bug"."""
     words = [m.text for m in seg.marks]
-    has_trouble = any(
-        w in ("has", "have", "had") and any(x in _TROUBLES for x in words[k + 1 : k + 4])
-        for k, w in enumerate(words)
+    has_trouble = (
+        any(
+            w in ("has", "have", "had") and any(x in _TROUBLES for x in words[k + 1 : k + 4])
+            for k, w in enumerate(words)
+        )
+        or any(  # "because of node issues on gke-web-7hd2"
+            w in _TROUBLES and words[k + 1 : k + 2] in (["on"], ["in"], ["with"]) for k, w in enumerate(words)
+        )
     )
     if not has_trouble and not any(m.has("concept", "unreliable") for m in seg.marks):
         return False

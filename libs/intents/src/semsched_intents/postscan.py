@@ -1550,6 +1550,30 @@ def _with_people(marks: list[Mark]) -> None:
                 break
 
 
+_SPANS = frozenset(
+    {"day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours", "minutes"}
+)
+_SINCE_WHEN = frozenset(
+    {"yesterday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "then"}
+    | {"last", "january", "february", "march", "april", "june", "july", "august", "september"}
+    | {"october", "november", "december", "early", "tonight", "today"}
+)
+
+
+def _since_when(marks: list[Mark]) -> None:
+    """ "three OOM kills since two weeks", "flaky since monday": "since" before a time says from when,
+    and opens no reason."""
+    for n, mark in enumerate(marks[:-1]):
+        if mark.text != "since" or not mark.has("split"):
+            continue
+        after = marks[n + 1]
+        counted = after.text.isdigit() or after.text in NUMBER_WORDS or after.text in ("a", "an", "few")
+        spanned = counted or after.text == "this"  # "since this morning"
+        spans = spanned and n + 2 < len(marks) and marks[n + 2].text in (*_SPANS, "morning", "afternoon")
+        if spans or after.text in _SINCE_WHEN or after.text[:1].isdigit():
+            mark.tags = (Tag("bg"),)
+
+
 def _without_trouble(marks: list[Mark]) -> None:
     """ "it can restart without problems": how well it goes, no refusal."""
     for n, mark in enumerate(marks[:-1]):
@@ -3066,6 +3090,7 @@ def refine_marks(
     _off_as_from(marks)
     _s_forms(marks)
     _without_trouble(marks)
+    _since_when(marks)
     _stacks_of_things(marks)
     _like_the_rest(marks)
     _otherwise_fine(marks)
