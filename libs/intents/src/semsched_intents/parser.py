@@ -788,6 +788,18 @@ def _narrated(seg: Segment) -> bool:
     if len(marks) >= 3 and marks[1].text in PLURAL_NOUNS:
         marks = [marks[0], *marks[2:]]  # "cold ones add 6 minutes": the noun is the subject's
     subject, verb = marks[0], marks[1]
+    told_from = subject.end  # where the words between subject and verb start
+    where = [m.text for m in seg.marks if subject.end <= m.start < verb.start]
+    if (
+        subject.has("ent")
+        and verb.entity() is not None
+        and where in (["on"], ["in"], ["at"])
+        and len(marks) >= 3
+    ):
+        told_from, verb = (
+            verb.end,
+            marks[2],
+        )  # "radar-ingest on rx-ingest02 dropped 3 volumes": what it did there
     if subject.has("ent") and not verb.tags and verb.text.endswith("ing") and len(verb.text) >= 6:
         return True  # a status line: "train-describer pods restarting in dc-north, investigating"
     # a verb the lexicon does not know, or knows only by a guess ("saturate" is no "saturated")
@@ -802,7 +814,7 @@ def _narrated(seg: Segment) -> bool:
     # value it is an adjective: "arnold licensed nodes")
     past = verb.text.endswith("ed") and any(t.kind in ("node", "zone", "app") for t in subject.tags)
     # "backoffice tier for the CMS cron jobs": a word after a preposition is its object, no verb
-    between = [m.text for m in seg.marks if subject.end <= m.start < verb.start]
+    between = [m.text for m in seg.marks if told_from <= m.start < verb.start]
     return (
         not any(w in _OBJECT_PREPOSITIONS for w in between)
         and subject.has("ent")
