@@ -2559,6 +2559,20 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
     ),
     # an app on a machine, then what it did there, is told
     ("ais-feed on crane02 dropped 3 frames during the yard-oslo-0101 drill. Not a placement issue.", set()),
+    # where a dataset lives is told; "that zone" later still points at the place
+    (
+        "sonar-scans is only on the research nodes. The planner reads it every minute, so having it local "
+        "would be nice.",
+        {("prefer_data_locality", "dataset=sonar-scans", "weak")},
+    ),
+    (
+        "sonar-scans is cached on crane01 and crane02 - data locality matters a lot for this job",
+        {("prefer_data_locality", "dataset=sonar-scans", "strong")},
+    ),
+    (
+        "sonar-scans is cached in yard-oslo-0101 so run in that zone",
+        {("prefer_zones", "zones=['yard-oslo-0101']", "medium")},
+    ),
 ]
 
 

@@ -2988,6 +2988,63 @@ _DATA_COMPOUNDS = frozenset(
 )
 
 
+_DATA_LIVES = frozenset(
+    {
+        "is",
+        "'s",
+        "are",
+        "only",
+        "already",
+        "currently",
+        "all",
+        "cached",
+        "lives",
+        "sits",
+        "stored",
+        "mirrored",
+    }
+    | {"resides", "located", "replicated", "kept", "held"}
+)
+
+
+def _where_data_lives(marks: list[Mark]) -> None:
+    """ "depot-floorplans is only on the core nodes", "the-pile is cached on kgn017 and kgn018": where a
+    dataset lives is told; what is asked is locality, if anything."""
+    for n, mark in enumerate(marks):
+        if _ent_kind(mark) != "dataset":
+            continue
+        k = n + 1
+        while (
+            k < len(marks)
+            and (
+                (marks[k].text in _DATA_LIVES and (marks[k].text == "only" or not marks[k].has("mod")))
+                # "is 3 TB and lives on ...": its size, then where it lives
+                or (marks[k].text[:1].isdigit() and k + 1 < len(marks) and marks[k + 1].text == "and")
+                or (marks[k].text == "and" and marks[k - 1].text[:1].isdigit())
+            )
+        ):
+            k += 1
+        if k == n + 1 or k >= len(marks) or marks[k].text not in ("on", "in", "at"):
+            continue
+        # "librispeech is cached in europe-west4-b so run in that zone": the place is pointed back at
+        if any(
+            a.text in ("that", "those", "these") and (b.text in MACHINE_NOUNS or b.has("zoneword"))
+            for a, b in pairwise(marks[k:])
+        ):
+            continue
+        for place in marks[k + 1 :]:
+            if place.text == "only":
+                place.tags = (Tag("filler"),)  # "lives on the batch nodes only": where, no insistence
+                continue
+            if place.punct or place.has("verb") or place.has("mod") or place.text in ("so", "but"):
+                break
+            if any(t.role == "ent" and t.kind in ("node", "zone", "label") for t in place.tags):
+                place.tags = (Tag("bg"),)
+        for said in marks[n + 1 : k]:
+            if said.text == "only":
+                said.tags = (Tag("filler"),)
+
+
 def _data_compounds(marks: list[Mark]) -> None:
     for mark, after in pairwise(marks):
         if mark.text == "data" and mark.has("cue", "locality") and after.text in _DATA_COMPOUNDS:
@@ -3141,6 +3198,7 @@ def refine_marks(
     _that_much(marks)
     _data_naming_job(marks)
     _data_compounds(marks)
+    _where_data_lives(marks)
     _with_people(marks)
     _told_sizes(marks)
     _spare_resource(marks)
