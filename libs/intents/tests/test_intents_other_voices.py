@@ -2573,6 +2573,11 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
         "sonar-scans is cached in yard-oslo-0101 so run in that zone",
         {("prefer_zones", "zones=['yard-oslo-0101']", "medium")},
     ),
+    # "|" separates fields like a comma
+    (
+        "gpu: l4 | 1 free gpu",
+        {("prefer_gpu_models", "models=['l4']", "medium"), ("min_free_gpus", "count=1", "medium")},
+    ),
 ]
 
 

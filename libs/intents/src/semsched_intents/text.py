@@ -69,7 +69,7 @@ def _latinise(match: re.Match[str]) -> str:
 # A word: letters/digits, with inner dots/apostrophes ("0.5tb", "v2.14.0", "don't"). A lone hyphen
 # between two words joins them ("zone-a"); other punctuation is kept as a one-character token.
 _TOKEN = re.compile(
-    r"(?P<w>[^\W_]+(?:['.][^\W_]+)*)|(?P<h>-+)|(?P<p>[,;:!?()\[\]=/&+\n.\u2014<>\u2265\u2264])"
+    r"(?P<w>[^\W_]+(?:['.][^\W_]+)*)|(?P<h>-+)|(?P<p>[,;:!?()\[\]=/&+|\n.\u2014<>\u2265\u2264])"
 )
 
 _CONTRACTIONS = frozenset(
