@@ -2578,6 +2578,16 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
         "gpu: l4 | 1 free gpu",
         {("prefer_gpu_models", "models=['l4']", "medium"), ("min_free_gpus", "count=1", "medium")},
     ),
+    # "can't leave that yard" keeps it there; "a spot node went away" is what happened
+    (
+        "Must stay in yard-bergen-0202. The customs data can't leave that yard.",
+        {("prefer_zones", "zones=['yard-bergen-0202']", "critical")},
+    ),
+    (
+        "ais-feed got evicted twice last night when a spot node went away. Please make sure it stays off "
+        "spot.",
+        {("avoid_spot", "", "strong")},
+    ),
 ]
 
 

@@ -537,8 +537,8 @@ def _leaving(marks: list[Mark]) -> None:
         if mark.text not in _LEAVE or any(t.role != "verb" for t in mark.tags):
             continue
         k = n + 1
-        while k < len(marks) - 1 and marks[k].text in ("the", "our", "this"):
-            k += 1
+        while k < len(marks) - 1 and marks[k].text in ("the", "our", "this", "that", "these", "those"):
+            k += 1  # "can't leave that AZ"
         place, after = marks[k], marks[k + 1].text if k + 1 < len(marks) else ""
         j = k + 1
         while j < len(marks) and (marks[j].has("head") or marks[j].text in ("ones", "one")):
@@ -1571,6 +1571,16 @@ def _since_when(marks: list[Mark]) -> None:
         spanned = counted or after.text == "this"  # "since this morning"
         spans = spanned and n + 2 < len(marks) and marks[n + 2].text in (*_SPANS, "morning", "afternoon")
         if spans or after.text in _SINCE_WHEN or after.text[:1].isdigit():
+            mark.tags = (Tag("bg"),)
+
+
+_GONE = frozenset({"went", "goes", "gone", "going", "disappeared", "vanished"})
+
+
+def _went_away(marks: list[Mark]) -> None:
+    """ "when a spot node went away": what became of something, told; no "away from"."""
+    for before, mark in pairwise(marks):
+        if mark.text == "away" and before.text in _GONE:
             mark.tags = (Tag("bg"),)
 
 
@@ -3147,6 +3157,7 @@ def refine_marks(
     _off_as_from(marks)
     _s_forms(marks)
     _without_trouble(marks)
+    _went_away(marks)
     _since_when(marks)
     _stacks_of_things(marks)
     _like_the_rest(marks)
