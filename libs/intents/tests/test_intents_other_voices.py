@@ -2588,6 +2588,8 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
         "spot.",
         {("avoid_spot", "", "strong")},
     ),
+    # a permission "and preferred" is a wish
+    ("Spot nodes are fine and preferred, it's a re-runnable job", {("prefer_spot", "", "medium")}),
 ]
 
 

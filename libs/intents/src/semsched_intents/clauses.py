@@ -544,6 +544,8 @@ def assign_strengths(sentences: list[list[Segment]]) -> None:
                     _backward([target], seg.mods(), False)
                 elif seg.starts_conj and not seg.contrast:
                     pending = seg.own
+                    if earlier and earlier[-1].has("perm") and any(m.text in _PREFERRING for m in seg.marks):
+                        earlier[-1].preferred = True  # "preemptible nodes are fine and preferred"
                 elif (
                     (earlier or _takes_place(sentence[k - 1]))
                     and _modifier_only(seg)
