@@ -2590,6 +2590,8 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
     ),
     # a permission "and preferred" is a wish
     ("Spot nodes are fine and preferred, it's a re-runnable job", {("prefer_spot", "", "medium")}),
+    # "should we be worried that ..." asks how to feel, not where to run
+    ("Should we be worried that crane03 shows 3 failures this week?", set()),
 ]
 
 

@@ -1816,9 +1816,17 @@ def _job_priority(marks: list[Mark]) -> None:
 
 def _feelings(marks: list[Mark]) -> None:
     """ "we're all a bit nervous": how people feel, told; "a bit" measures the feeling, not a wish."""
-    for mark, nxt in pairwise(marks):
-        if mark.has("mod") and nxt.text in _FEELINGS:
+    for n, (mark, nxt) in enumerate(pairwise(marks)):
+        # "should we be worried that ...": a modal before who feels what asks nothing either
+        between = marks[n + 1 : n + 4]
+        felt = next(
+            (m for m in between if not (m.has("subj") or m.text in ("be", "feel", "get", "all"))), None
+        )
+        if mark.has("mod") and (nxt.text in _FEELINGS or (felt is not None and felt.text in _FEELINGS)):
             mark.tags = ()
+            for m in between:
+                if m.text == "be":
+                    m.tags = (Tag("filler"),)
         degree = mark.text in ("a bit", "a little", "slightly", "somewhat")
         if degree and mark.has("mod") and not nxt.tags and nxt.text in WORSE_WORDS:
             mark.tags = ()  # "the new arm nodes are a bit slower": how much slower, told
