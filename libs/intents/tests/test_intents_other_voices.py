@@ -2592,6 +2592,11 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
     ("Spot nodes are fine and preferred, it's a re-runnable job", {("prefer_spot", "", "medium")}),
     # "should we be worried that ..." asks how to feel, not where to run
     ("Should we be worried that crane03 shows 3 failures this week?", set()),
+    # a card's own memory in brackets, after "the"
+    (
+        "would it be possible to run it on an A100 (the 80GB one)?",
+        {("prefer_gpu_models", "models=['a100']", "weak")},
+    ),
 ]
 
 

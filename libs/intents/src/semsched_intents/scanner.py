@@ -483,9 +483,13 @@ def _misspelt_whole(st: _State, i: int, matched_to: int) -> Mark | None:
 
 
 def _bracketed_after_gpu(st: _State) -> bool:
-    if len(st.marks) < 2 or st.marks[-1].punct != "(":
+    """ "an A100 (80GB)", "a B200 (the 192GB one)": the card's own memory."""
+    k = len(st.marks) - 1
+    while k >= 0 and st.marks[k].text in ("the", "a", "an", "with"):
+        k -= 1
+    if k < 1 or st.marks[k].punct != "(":
         return False
-    ent = st.marks[-2].entity()
+    ent = st.marks[k - 1].entity()
     return ent is not None and ent.kind == "gpu"
 
 
