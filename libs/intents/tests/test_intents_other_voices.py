@@ -2597,6 +2597,13 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
         "would it be possible to run it on an A100 (the 80GB one)?",
         {("prefer_gpu_models", "models=['a100']", "weak")},
     ),
+    # the job's own size, in brackets after how small it is or as its heap, asks for no free capacity
+    ("It's pretty light (250m cpu, 512Mi), so put it anywhere", set()),
+    (
+        "berth-planner is a Java monolith with 32Gi heap. Would prefer nodes with at least 40Gi unrequested "
+        "memory.",
+        {("min_free_memory", "gib=40.0", "medium")},
+    ),
 ]
 
 

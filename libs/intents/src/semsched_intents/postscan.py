@@ -348,9 +348,27 @@ def _sizes_said(marks: list[Mark]) -> None:
             and after.text.isalpha()
             and after.text not in MACHINE_NOUNS
         )
-        if rate or each or sized or thing:
+        heap = after is not None and after.text == "heap"  # "a Java monolith with 32Gi heap"
+        if rate or each or sized or thing or heap:
             mark.tags = (Tag("filler"),)
     _own_requests(marks)
+    _own_size_bracketed(marks)
+
+
+_SMALL = frozenset({"light", "small", "tiny", "lightweight", "lean", "little", "smol"})
+
+
+def _own_size_bracketed(marks: list[Mark]) -> None:
+    """ "It's pretty light (250m cpu, 512Mi)": figures in brackets after how small the job is are its
+    own size, no free capacity asked."""
+    for n, mark in enumerate(marks[:-1]):
+        if mark.punct != "(" or n == 0 or marks[n - 1].text not in _SMALL:
+            continue
+        for inner in marks[n + 1 :]:
+            if inner.punct == ")":
+                break
+            if inner.has("qty") and any(t.kind in ("cpu", "memory") for t in inner.tags):
+                inner.tags = (Tag("filler"),)
 
 
 _REQUESTS = frozenset({"requests", "request", "requesting", "requested", "limits", "limit"})
