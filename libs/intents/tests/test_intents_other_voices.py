@@ -2604,6 +2604,16 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
         "memory.",
         {("min_free_memory", "gib=40.0", "medium")},
     ),
+    # a condition on what is there hedges
+    (
+        "L4 if you've got one free, otherwise any card is fine",
+        {("prefer_gpu_models", "models=['l4']", "weak")},
+    ),
+    (
+        "avoid research nodes unless nothing else is free",
+        {("avoid_node_label", "key=tier,value=research", "weak")},
+    ),
+    ("run it on spot if there's any around", {("prefer_spot", "", "weak")}),
 ]
 
 
