@@ -2614,6 +2614,16 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
         {("avoid_node_label", "key=tier,value=research", "weak")},
     ),
     ("run it on spot if there's any around", {("prefer_spot", "", "weak")}),
+    # "put the X there": the app named is what goes, "there" the place told before; "the box with the
+    # newest firmware" says what the box has
+    (
+        "crane02 is the box with the newest firmware. Put the berth-planner there, strongly preferred.",
+        {("prefer_nodes", "nodes=['crane02']", "strong")},
+    ),
+    (
+        "yard-tromso-0303 is where our primary database lives. Keep the ais-feed there if you can.",
+        {("prefer_zones", "zones=['yard-tromso-0303']", "weak")},
+    ),
 ]
 
 

@@ -1556,8 +1556,17 @@ _COLLEAGUES = frozenset({"team", "teams", "folks", "people", "colleagues", "guys
 
 
 def _with_people(marks: list[Mark]) -> None:
-    """ "we benchmarked it together with the data team": work done with people, no colocation."""
+    """ "we benchmarked it together with the data team": work done with people, no colocation; "the box
+    with the newest NVIDIA driver" says what the box has."""
     for n, mark in enumerate(marks):
+        having = mark.text == "with the" and n > 0 and marks[n - 1].text in MACHINE_NOUNS
+        if (
+            having
+            and mark.has("cue", "colo")
+            and not any(_ent_kind(m) == "app" for m in marks[n + 1 : n + 4])
+        ):
+            mark.tags = (Tag("filler"),)
+            continue
         if not (mark.has("cue", "colo") and mark.text.endswith("with")):
             continue
         for after in marks[n + 1 : n + 4]:

@@ -169,6 +169,8 @@ def _borrow(seg: Segment, history: Sequence[Segment], own: Sequence[Mark]) -> No
     if seg.has("perm") or not history:
         return
     typed = bool(kinds) and kinds != _PLACES  # "avoid that node, and worker-5 too"
+    if kinds == _PLACES:  # "put the ct-segmenter there": the app named is what goes, "there" is where
+        own = [m for m in own if not _of_kind([m], ("app",))]
     if (
         has_pron
         and (seg.has("verb") or seg.has("cue") or _imperative(seg))
