@@ -2624,6 +2624,9 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
         "yard-tromso-0303 is where our primary database lives. Keep the ais-feed there if you can.",
         {("prefer_zones", "zones=['yard-tromso-0303']", "weak")},
     ),
+    # unknown names kept as written: a well-known service before its noun, a code-like dataset
+    ("keep it next to the redis cache", {("colocate_with", "app=redis", "medium")}),
+    ("wherever hg19 is cached, please", {("prefer_data_locality", "dataset=hg19", "medium")}),
 ]
 
 

@@ -204,6 +204,10 @@ _WELL_KNOWN_WORDS = (
 _WELL_KNOWN = frozenset(_WELL_KNOWN_WORDS.split())
 
 
+_CODE_LIKE = re.compile(r"^[a-z]+\d+[a-z0-9]*$")  # "hg19", "grch38"
+_SERVICE_NOUNS = frozenset({"cache", "db", "database", "broker", "queue", "cluster", "instance", "server"})
+
+
 def _ends_phrase(after: Mark | None) -> bool:
     return after is None or bool(after.punct) or any(after.has(r) for r in ("conj", "mod", "split"))
 
@@ -241,8 +245,13 @@ def _unknown_names(marks: list[Mark], tokens: Sequence[Token], app_words: Mappin
         kind = ""
         if after is not None and head_text in _DATASET_HEADS:
             kind = "dataset"
-        elif glued and n > 0 and marks[n - 1].text == "where" and _stored_after(marks, run_end):
-            kind = "dataset"  # "run where ifs-hres is cached"
+        elif (
+            (glued or (len(run) == 1 and _CODE_LIKE.match(run[0].text) is not None))
+            and n > 0
+            and marks[n - 1].text in ("where", "wherever")
+            and _stored_after(marks, run_end)
+        ):
+            kind = "dataset"  # "run where ifs-hres is cached", "wherever hg19 is cached"
         elif any(m.text in MACHINE_NOUNS for m in run):
             kind = ""  # "no multi-node", "single-node only": how many machines, no app
         elif _cue_before(marks, n) and (glued or (after is not None and after.has("head") and not machines)):
@@ -250,10 +259,13 @@ def _unknown_names(marks: list[Mark], tokens: Sequence[Token], app_words: Mappin
         elif (
             len(run) == 1
             and _cue_before(marks, n)
-            and _ends_phrase(after)
+            and (
+                _ends_phrase(after)
+                or (after is not None and after.text in _SERVICE_NOUNS and run[0].text in _WELL_KNOWN)
+            )
             and _workload_name(marks, n, app_words)
         ):
-            kind = "app"  # "same box as redis.", "near postgres, pls"
+            kind = "app"  # "same box as redis.", "near postgres, pls", "next to the redis cache"
         if kind:
             end = after.end if kind == "app" and after is not None and after.has("head") else run[-1].end
             name = _join_words(tokens, run)
