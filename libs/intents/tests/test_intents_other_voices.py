@@ -2627,6 +2627,11 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
     # unknown names kept as written: a well-known service before its noun, a code-like dataset
     ("keep it next to the redis cache", {("colocate_with", "app=redis", "medium")}),
     ("wherever hg19 is cached, please", {("prefer_data_locality", "dataset=hg19", "medium")}),
+    # a copula's "not" before a placement cue refuses it
+    (
+        "We would like that berth-planner is not on the same host as the ais-feed.",
+        {("avoid_colocation_with", "app=ais-feed", "medium")},
+    ),
 ]
 
 

@@ -81,6 +81,13 @@ def _negated(seg: Segment, item: Mark) -> bool:
             1 for m in seg.marks if m.start > listed[-1].start and m.has("neg") and not m.has("negpost")
         )
     flips += sum(1 for m in seg.marks if m.start > item.start and m.has("negpost"))
+    # "ehr-core is not on the same host as lis-results": a copula's "not" before the cue refuses it
+    cues = [c.start for c in seg.marks if c.has("cue") and c.start < item.start]
+    flips += sum(
+        1
+        for m in seg.marks
+        if m.has("negpost") and not m.has("neg") and any(m.start < c for c in cues) and m.start < item.start
+    )
     if concept and _said_not(seg, item):
         flips += 1  # "a node that is not (so much) busy"
     return (flips + seg.negated) % 2 == 1
