@@ -2632,6 +2632,11 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
         "We would like that berth-planner is not on the same host as the ais-feed.",
         {("avoid_colocation_with", "app=ais-feed", "medium")},
     ),
+    # what is spread is the workload itself, refused or not
+    (
+        "Do not spread the ais-feed across yards. Pack the replicas onto one node.",
+        {("colocate_replicas", "", "medium")},
+    ),
 ]
 
 

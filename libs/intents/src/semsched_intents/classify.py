@@ -274,6 +274,9 @@ def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params,
         return "same_zone_as", {"app": tag.value}, 0.9  # "not in a different zone from scylla"
     if not cue and neg and _placed_elsewhere(seg, item):
         return None  # "the recording vault must not be preempted", "keep dorado out of there": the workload
+    before = [m for m in seg.marks if m.end <= item.start and not m.has("filler")]
+    if not cue and before and before[-1].has("concept", "spread"):
+        return None  # "do not spread the osrm across depots": what is spread is the workload itself
     if cue == "colo" or neg:
         return ("avoid_colocation_with" if neg else "colocate_with"), {"app": tag.value}, factor
     return None
