@@ -2637,6 +2637,15 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
         "Do not spread the ais-feed across yards. Pack the replicas onto one node.",
         {("colocate_replicas", "", "medium")},
     ),
+    # "rather X than Y": Y is refused by preference; a "Slack paste" is a chat; "ok to be preempted" allows
+    (
+        "Slack paste from Ola: I'd much rather they spread out one per host than pile onto one.",
+        {("spread_replicas_nodes", "", "strong")},
+    ),
+    (
+        "ais-feed is ok to be preempted. Ideally on the same host as gate-camera.",
+        {("colocate_with", "app=gate-camera", "weak")},
+    ),
 ]
 
 

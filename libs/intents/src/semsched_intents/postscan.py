@@ -1623,6 +1623,23 @@ def _went_away(marks: list[Mark]) -> None:
             mark.tags = (Tag("bg"),)
 
 
+def _rather_than(marks: list[Mark]) -> None:
+    """ "I'd much rather they spread out one per host than pile onto one": what comes after "than" is
+    the option refused by preference, no request; "ok to be preempted" allows."""
+    rather = asked = False  # "I'd rather wait in the queue than run on spot": nothing asked before
+    for n, mark in enumerate(marks):
+        if mark.punct in (".", "!", "?", ";"):
+            rather = asked = False
+        if "rather" in mark.text and mark.has("mod"):
+            rather = True
+        elif rather and mark.entity() is not None:
+            asked = True
+        elif rather and asked and mark.text == "than" and not mark.tags[1:]:
+            mark.tags = (Tag("drop"),)
+        if mark.text == "be" and n >= 2 and marks[n - 1].text == "to" and marks[n - 2].has("perm"):
+            mark.tags = (Tag("filler"),)
+
+
 def _without_trouble(marks: list[Mark]) -> None:
     """ "it can restart without problems": how well it goes, no refusal."""
     for n, mark in enumerate(marks[:-1]):
@@ -2590,6 +2607,11 @@ def _good_enough(marks: list[Mark]) -> None:
             mark.tags = (Tag("perm"),)
 
 
+_CHAT_THINGS = frozenset(
+    {"paste", "thread", "message", "messages", "dm", "post", "convo", "conversation", "chat"}
+)
+
+
 def _chat_tools(marks: list[Mark]) -> None:
     """ "ping me on Slack": the chat tool, no slack capacity."""
     for before, mark in pairwise(marks):
@@ -2597,6 +2619,9 @@ def _chat_tools(marks: list[Mark]) -> None:
             mark.tags = ()
     for n, mark in enumerate(marks):  # "owner: subs team, slack #subtitles-oncall": a channel
         if mark.text != "slack":
+            continue
+        if n + 1 < len(marks) and marks[n + 1].text in _CHAT_THINGS:  # "Slack paste from Priya"
+            mark.tags = ()
             continue
         after = " ".join(m.text for m in marks[n + 1 : n + 3])
         if any(w in after for w in ("oncall", "channel", "alerts", "support", "help")):
@@ -3204,6 +3229,7 @@ def refine_marks(
     _off_as_from(marks)
     _s_forms(marks)
     _without_trouble(marks)
+    _rather_than(marks)
     _went_away(marks)
     _since_when(marks)
     _stacks_of_things(marks)
