@@ -597,7 +597,7 @@ def _app_subjects(marks: list[Mark]) -> None:
     off osk-rt02": an app that opens its clause before a modal is the subject, not where to go, when
     the clause names somewhere else after it."""
     for n, mark in enumerate(marks):
-        if not any(t.role == "ent" and t.kind == "app" for t in mark.tags):
+        if not mark.tags or not any(t.role == "ent" and t.kind == "app" for t in mark.tags):
             continue
         j = n - 1
         while j >= 0 and marks[j].text in ("the", "our", "this", "all"):
@@ -1084,6 +1084,8 @@ _MEANT = frozenset({"i meant", "i mean", "sorry i meant", "sorry i mean", "corre
 def _made_that(marks: list[Mark]) -> None:
     """ "6 free cores. Sorry, make that 12": a bare figure after "make that" corrects the last figure."""
     for n in range(1, len(marks)):
+        if marks[n].tags or not marks[n].text.isdigit():
+            continue
         said = marks[n - 1].has("corr") and marks[n - 1].text in ("make that", "make it")
         # "32 cores spare. Sorry, I meant 24.": a bare figure that ends the correction
         ends = n + 1 == len(marks) or marks[n + 1].punct != ""
@@ -1097,8 +1099,6 @@ def _made_that(marks: list[Mark]) -> None:
         if split:  # "no wait, make it 12"
             split = any(m.has("corr") for m in marks[max(0, n - 5) : n - 2])
         if not (said or split):
-            continue
-        if marks[n].tags or not marks[n].text.isdigit():
             continue
         last = next((t for m in reversed(marks[: n - 1]) for t in m.tags if t.role == "qty"), None)
         if last is not None:
@@ -1873,18 +1873,21 @@ def _job_priority(marks: list[Mark]) -> None:
 def _feelings(marks: list[Mark]) -> None:
     """ "we're all a bit nervous": how people feel, told; "a bit" measures the feeling, not a wish."""
     for n, (mark, nxt) in enumerate(pairwise(marks)):
+        if not mark.has("mod"):
+            continue
         # "should we be worried that ...": a modal before who feels what asks nothing either
         between = marks[n + 1 : n + 4]
         felt = next(
             (m for m in between if not (m.has("subj") or m.text in ("be", "feel", "get", "all"))), None
         )
-        if mark.has("mod") and (nxt.text in _FEELINGS or (felt is not None and felt.text in _FEELINGS)):
+        if nxt.text in _FEELINGS or (felt is not None and felt.text in _FEELINGS):
             mark.tags = ()
             for m in between:
                 if m.text == "be":
                     m.tags = (Tag("filler"),)
+            continue
         degree = mark.text in ("a bit", "a little", "slightly", "somewhat")
-        if degree and mark.has("mod") and not nxt.tags and nxt.text in WORSE_WORDS:
+        if degree and not nxt.tags and nxt.text in WORSE_WORDS:
             mark.tags = ()  # "the new arm nodes are a bit slower": how much slower, told
 
 
