@@ -790,16 +790,10 @@ def _narrated(seg: Segment) -> bool:
     subject, verb = marks[0], marks[1]
     told_from = subject.end  # where the words between subject and verb start
     where = [m.text for m in seg.marks if subject.end <= m.start < verb.start]
-    if (
-        subject.has("ent")
-        and verb.entity() is not None
-        and where in (["on"], ["in"], ["at"])
-        and len(marks) >= 3
-    ):
-        told_from, verb = (
-            verb.end,
-            marks[2],
-        )  # "radar-ingest on rx-ingest02 dropped 3 volumes": what it did there
+    placed = where in (["on"], ["in"], ["at"]) and verb.entity() is not None
+    if subject.has("ent") and placed and len(marks) >= 3:
+        # "radar-ingest on rx-ingest02 dropped 3 volumes": what it did there
+        told_from, verb = verb.end, marks[2]
     if subject.has("ent") and not verb.tags and verb.text.endswith("ing") and len(verb.text) >= 6:
         return True  # a status line: "train-describer pods restarting in dc-north, investigating"
     # a verb the lexicon does not know, or knows only by a guess ("saturate" is no "saturated")

@@ -1558,12 +1558,6 @@ def _there_are_none(marks: list[Mark]) -> None:
             marks[n].tags = (Tag("bg"),)
 
 
-_WHEN_WORDS = frozenset({"when", "whenever", "each time", "every time", "after", "before", "once", "until"})
-_TROUBLE_NOUNS = frozenset(
-    {"problems", "problem", "issues", "issue", "trouble", "troubles", "hassle", "fuss"}
-)
-
-
 _COLLEAGUES = frozenset({"team", "teams", "folks", "people", "colleagues", "guys", "vendor", "engineers"})
 
 
@@ -1625,9 +1619,10 @@ def _went_away(marks: list[Mark]) -> None:
 
 def _rather_than(marks: list[Mark]) -> None:
     """ "I'd much rather they spread out one per host than pile onto one": what comes after "than" is
-    the option refused by preference, no request; "ok to be preempted" allows."""
-    rather = asked = False  # "I'd rather wait in the queue than run on spot": nothing asked before
-    for n, mark in enumerate(marks):
+    the option turned down, no request ("I'd rather wait in the queue than run on spot" asked
+    nothing before "than", so its "than" is left to the refusal rules)."""
+    rather = asked = False
+    for mark in marks:
         if mark.punct in (".", "!", "?", ";"):
             rather = asked = False
         if "rather" in mark.text and mark.has("mod"):
@@ -1636,8 +1631,18 @@ def _rather_than(marks: list[Mark]) -> None:
             asked = True
         elif rather and asked and mark.text == "than" and not mark.tags[1:]:
             mark.tags = (Tag("drop"),)
-        if mark.text == "be" and n >= 2 and marks[n - 1].text == "to" and marks[n - 2].has("perm"):
-            mark.tags = (Tag("filler"),)
+
+
+def _allowed_to_be(marks: list[Mark]) -> None:
+    """ "the route-optimizer is ok to be preempted": "be" after a permission is no order."""
+    for n in range(2, len(marks)):
+        if marks[n].text == "be" and marks[n - 1].text == "to" and marks[n - 2].has("perm"):
+            marks[n].tags = (Tag("filler"),)
+
+
+_TROUBLE_NOUNS = frozenset(
+    {"problems", "problem", "issues", "issue", "trouble", "troubles", "hassle", "fuss"}
+)
 
 
 def _without_trouble(marks: list[Mark]) -> None:
@@ -1648,6 +1653,9 @@ def _without_trouble(marks: list[Mark]) -> None:
             k += 1
         if mark.text == "without" and mark.has("neg") and marks[k].text in _TROUBLE_NOUNS:
             mark.tags = (Tag("filler"),)
+
+
+_WHEN_WORDS = frozenset({"when", "whenever", "each time", "every time", "after", "before", "once", "until"})
 
 
 def _s_forms(marks: list[Mark]) -> None:
@@ -3074,21 +3082,8 @@ _DATA_COMPOUNDS = frozenset(
 
 
 _DATA_LIVES = frozenset(
-    {
-        "is",
-        "'s",
-        "are",
-        "only",
-        "already",
-        "currently",
-        "all",
-        "cached",
-        "lives",
-        "sits",
-        "stored",
-        "mirrored",
-    }
-    | {"resides", "located", "replicated", "kept", "held"}
+    {"is", "'s", "are", "only", "already", "currently", "all", "cached", "lives", "sits", "stored"}
+    | {"mirrored", "resides", "located", "replicated", "kept", "held"}
 )
 
 
@@ -3131,6 +3126,8 @@ def _where_data_lives(marks: list[Mark]) -> None:
 
 
 def _data_compounds(marks: list[Mark]) -> None:
+    """ "the data loader was slow", "a data scientist here": "data" in a compound noun asks for no
+    locality."""
     for mark, after in pairwise(marks):
         if mark.text == "data" and mark.has("cue", "locality") and after.text in _DATA_COMPOUNDS:
             mark.tags = (Tag("filler"),)
@@ -3233,6 +3230,7 @@ def refine_marks(
     _s_forms(marks)
     _without_trouble(marks)
     _rather_than(marks)
+    _allowed_to_be(marks)
     _went_away(marks)
     _since_when(marks)
     _stacks_of_things(marks)
