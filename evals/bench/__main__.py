@@ -20,6 +20,7 @@ import httpx
 import orjson
 
 from evals.bench.cluster import STATIC_HINTS, generate
+from evals.intents.__main__ import load_contexts
 from semsched_cli.platform import Platform
 from semsched_core.embedded_nats import free_port
 from semsched_intents import CpuParser
@@ -69,12 +70,7 @@ def load_long_hints() -> list[tuple[str, ClusterContext]]:
     hints: list[tuple[str, ClusterContext]] = []
     for name in LONG_SETS:
         folder = ROOT / "evals" / "data" / name
-        contexts = {}
-        for path in sorted((folder / "contexts").glob("*.json")):
-            raw = json.loads(path.read_text())
-            contexts[raw["name"]] = ClusterContext.model_validate(
-                {k: v for k, v in raw.items() if k in ClusterContext.model_fields}
-            )
+        contexts = load_contexts(folder / "contexts")
         for line in (folder / f"hints-{name}.jsonl").read_text().splitlines():
             if line.strip():
                 record = json.loads(line)

@@ -40,7 +40,7 @@ BLIND_SETS = (
 _CHILD = r"""
 import json, sys
 from pathlib import Path
-from evals.intents.__main__ import load_contexts
+from evals.intents.__main__ import _judged, load_contexts
 from evals.intents.metrics import Judged, intent_key
 from semsched_intents import CpuParser
 
@@ -52,8 +52,7 @@ parser, out = CpuParser(), []
 contexts = load_contexts(Path(sys.argv[2]))
 for line in open(sys.argv[1], encoding="utf-8"):
     d = json.loads(line)
-    result = parser.parse(d["hint"], contexts[d["context"]])
-    got = [Judged(i.type, i.params, i.strength) for i in result.intents]
+    got = _judged(parser.parse(d["hint"], contexts[d["context"]]).intents)
     gold = [Judged(g["type"], g["params"], g.get("strength", "medium")) for g in d["intents"]]
     right = {intent_key(x) for x in got} == {intent_key(x) for x in gold}
     out.append([sorted(canonical(x) for x in got), right])

@@ -254,8 +254,8 @@ def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params,
         return ("avoid_node_label" if neg else "prefer_node_label"), {"key": tag.key, "value": tag.value}, 1.0
     if kind == "arch":
         return "prefer_arch", {"arch": _OTHER_ARCH[tag.value] if neg else tag.value}, 0.95 if neg else 1.0
+    before = [m for m in seg.marks if m.end <= item.start and not m.has("filler")]
     if kind == "dataset":
-        before = [m for m in seg.marks if m.end <= item.start and not m.has("filler")]
         if before and before[-1].has("bg"):
             return None  # "anything touching cohort-2024 must ...": the data names the job, not a place
         local = seg.has("cue", "locality") or seg.has("cue", "colo")
@@ -274,7 +274,6 @@ def _entity(seg: Segment, item: Mark, tag: Tag, neg: bool) -> tuple[str, Params,
         return "same_zone_as", {"app": tag.value}, 0.9  # "not in a different zone from scylla"
     if not cue and neg and _placed_elsewhere(seg, item):
         return None  # "the recording vault must not be preempted", "keep dorado out of there": the workload
-    before = [m for m in seg.marks if m.end <= item.start and not m.has("filler")]
     if not cue and before and before[-1].has("concept", "spread"):
         return None  # "do not spread the osrm across depots": what is spread is the workload itself
     if cue == "colo" or neg:

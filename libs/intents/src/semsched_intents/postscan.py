@@ -3142,13 +3142,12 @@ def _data_naming_job(marks: list[Mark]) -> None:
         after = marks[n + 1].text if n + 1 < len(marks) else ""
         # "the nightly aggregation of gps-traces": the job again, named by what it works on
         of = n >= 2 and marks[n - 1].text == "of" and marks[n - 2].text in _JOB_NOUNS
+        if not (after in _JOB_NOUNS or of):
+            continue
         # "raw-iq reprocessing: run where that archive is cached": a later ask for locality that names
         # no dataset of its own points back at it
         later = marks[n + 1 :]
-        pointed = any(m.has("cue", "locality") for m in later) and not any(
-            _ent_kind(m) == "dataset" for m in later
-        )
-        if (after in _JOB_NOUNS or of) and not pointed:
+        if not any(m.has("cue", "locality") for m in later) or any(_ent_kind(m) == "dataset" for m in later):
             mark.tags = ()
 
 
