@@ -2649,6 +2649,41 @@ ROUND_SIXTEEN_YARDS: list[tuple[str, Expected]] = [
 ]
 
 
+# Zones named by a site and a zone word glued to a number ("bay7"), a dataset, and labels whose values
+# carry a distinctive part.
+DEPOT = ClusterContext(
+    name="test-depot",
+    zones=["kx3-bay7", "kx3-bay9", "kx5-annex"],
+    nodes=["forge01", "forge02", "forge03", "kiln-gpu1", "kiln-gpu2", "press01"],
+    apps=["tile-cutter", "glaze-planner", "kiln-monitor", "order-sync"],
+    node_labels={"fabric": ["roce-100g", "tcp-25g"], "power": ["ups-backed", "mains-only"]},
+    gpu_models=["l4", "a100"],
+    datasets=["glaze-recipes"],
+)
+
+ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
+    # a zone by its zone word and the number glued to it, in digits or words, alone or listed
+    ("this one belongs in bay 7", {("prefer_zones", "zones=['kx3-bay7']", "medium")}),
+    ("not bay nine please", {("avoid_zones", "zones=['kx3-bay9']", "medium")}),
+    ("keep clear of bays 7 and 9 today", {("avoid_zones", "zones=['kx3-bay7', 'kx3-bay9']", "medium")}),
+    ("bay9 pref", {("prefer_zones", "zones=['kx3-bay9']", "medium")}),
+    # a size that a verb of moving data takes, or with a rate or a source, is data, not memory
+    (
+        "the exporter uploads roughly 3 TB a night, run it on forge02",
+        {("prefer_nodes", "nodes=['forge02']", "medium")},
+    ),
+    (
+        "each batch fetches 200 GB from the archive; put it on forge01",
+        {("prefer_nodes", "nodes=['forge01']", "medium")},
+    ),
+    (
+        "it reads glaze-recipes (five years, 900 GB). run it where glaze-recipes is cached",
+        {("prefer_data_locality", "dataset=glaze-recipes", "medium")},
+    ),
+    ("it reads a lot, so give it 48 GB free", {("min_free_memory", "gib=48.0", "medium")}),
+    ("it streams logs, 16Gi RAM please", {("min_free_memory", "gib=16.0", "medium")}),
+]
+
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (ARENA, ROUND_THREE),
     (MILL, ROUND_TWO),
@@ -2672,6 +2707,7 @@ _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (FOUNDRY, ROUND_FIFTEEN),
     (FOUNDRY, ROUND_SIXTEEN),
     (YARDS, ROUND_SIXTEEN_YARDS),
+    (DEPOT, ROUND_SEVENTEEN),
 ]
 
 

@@ -146,7 +146,7 @@ class Quantity:
     end: int
 
 
-_UNITS_SPELLED = {
+UNITS_SPELLED = {
     w: float(n)
     for n, w in enumerate(
         [
@@ -187,11 +187,11 @@ def spoken_number(tokens: Sequence[Token], i: int) -> tuple[float, int] | None:
     if spelled is not None:
         return spelled
     word = tokens[i].text if i < len(tokens) else ""
-    return (_UNITS_SPELLED.get(word) or _TENS_SPELLED.get(word) or 0.0, i + 1) if _said_number(word) else None
+    return (UNITS_SPELLED.get(word) or _TENS_SPELLED.get(word) or 0.0, i + 1) if _said_number(word) else None
 
 
 def _said_number(word: str) -> bool:
-    return word in _UNITS_SPELLED or word in _TENS_SPELLED
+    return word in UNITS_SPELLED or word in _TENS_SPELLED
 
 
 def _spelled(tokens: Sequence[Token], i: int) -> tuple[float, int] | None:
@@ -200,8 +200,8 @@ def _spelled(tokens: Sequence[Token], i: int) -> tuple[float, int] | None:
     total, part, j, words = 0.0, 0.0, i, 0
     while j < len(tokens) and not tokens[j].punct and j - i < 8:
         word = tokens[j].text
-        if word in _UNITS_SPELLED and part % 10 == 0 and (part % 100 == 0 or part % 100 >= 20):
-            part += _UNITS_SPELLED[word]
+        if word in UNITS_SPELLED and part % 10 == 0 and (part % 100 == 0 or part % 100 >= 20):
+            part += UNITS_SPELLED[word]
         elif word in _TENS_SPELLED and part % 100 == 0:
             part += _TENS_SPELLED[word]
         elif word == "hundred" and 0 < part < 100:
@@ -307,6 +307,80 @@ def _range_end(tokens: Sequence[Token], i: int, j: int) -> Quantity | None:
 _PER_PLACE = frozenset({"node", "pod", "replica", "instance", "host", "worker", "machine", "box", "server"})
 
 
+# Verbs that move or keep data: a size they take is a volume of data, not memory ("it reads 400 GB").
+_DATA_VERBS = frozenset(
+    [
+        "reads",
+        "writes",
+        "pulls",
+        "dumps",
+        "downloads",
+        "uploads",
+        "ingests",
+        "stores",
+        "produces",
+        "generates",
+        "emits",
+        "copies",
+        "transfers",
+        "ships",
+        "streams",
+        "fetches",
+        "syncs",
+        "exports",
+        "archives",
+        "read",
+        "write",
+        "pull",
+        "dump",
+        "download",
+        "upload",
+        "ingest",
+        "store",
+        "produce",
+        "generate",
+        "copy",
+        "transfer",
+        "stream",
+        "fetch",
+        "sync",
+        "export",
+        "archive",
+    ]
+)
+_TIMES = frozenset({"day", "week", "month", "hour", "night", "year", "minute", "run", "shift"})
+_SENTENCE_ENDS = frozenset({".", ";", "!", "?"})
+
+
+def _moved_data(tokens: Sequence[Token], i: int, j: int) -> bool:
+    """ "writes around 4 TB a week", "pulls 700 GB from NFS", "reads yield-history (12 seasons, 400 GB)":
+    a size that a verb of moving data takes in its clause, or that comes with a rate or a source."""
+    after = _next_text(tokens, j)
+    if after in _FREE_WORDS or after in _MEMORY_WORDS:
+        return False
+    if after in ("a", "an", "each", "every") and _next_text(tokens, j + 1) in _TIMES:
+        return True
+    if after in ("daily", "weekly", "nightly", "monthly", "hourly", "from"):
+        return True
+    for k in range(i - 1, max(i - 10, -1), -1):  # inside "( ... )" a comma parts figures, not clauses
+        token = tokens[k]
+        if token.punct:
+            if token.text in _SENTENCE_ENDS or token.text == ")":
+                return False
+            if token.text == "," and not _bracketed(tokens, k):
+                return False
+        elif token.text in _DATA_VERBS:
+            return True
+    return False
+
+
+def _bracketed(tokens: Sequence[Token], k: int) -> bool:
+    for m in range(k - 1, max(k - 6, -1), -1):
+        if tokens[m].punct and tokens[m].text in ("(", ")", *_SENTENCE_ENDS):
+            return tokens[m].text == "("
+    return False
+
+
 def _data_size(tokens: Sequence[Token], j: int) -> bool:
     """ "30 GB of textures", "500G of logs", "2 TB per run": a size of something other than memory."""
     if _next_text(tokens, j) == "per":
@@ -357,6 +431,8 @@ def parse_quantity(tokens: Sequence[Token], i: int) -> Quantity | None:
     if unit in MEMORY_UNITS:
         after = _next_text(tokens, _skip_adjectives(tokens, j, 1))
         if after in _NOT_MEMORY or after in _GPU_NAMES or after in GPU_SUFFIXES or _data_size(tokens, j):
+            return Quantity("", value, i, j)
+        if after not in _MEMORY_WORDS and after not in _FREE_WORDS and _moved_data(tokens, i, j):
             return Quantity("", value, i, j)
         return Quantity("memory", value * MEMORY_UNITS[unit], i, _trail(tokens, j))
     if unit in CPU_UNITS:

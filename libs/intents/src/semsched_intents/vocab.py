@@ -10,7 +10,7 @@ from semsched_intents.concepts import DOMAIN_WORDS, GPU_FAMILIES, OTHER_GPUS
 from semsched_intents.hashing import context_hash
 from semsched_intents.lexicon import COMMON_VALUES, POLARITY_WORDS, STRENGTH_WORDS
 from semsched_intents.places import city_codes, holds, place_of, place_words
-from semsched_intents.quantities import CPU_UNITS, MEMORY_UNITS
+from semsched_intents.quantities import CPU_UNITS, MEMORY_UNITS, UNITS_SPELLED
 from semsched_intents.text import phrase_tokens
 from semsched_proto.intents import ClusterContext
 
@@ -336,6 +336,7 @@ def _add_zones(table: PhraseTable, zones: list[str]) -> None:
         if not table.entries.get((word,)) and word not in COMMON_VALUES:
             table.add((word,), Tag("zoneword"))
             table.add((word + "s",), Tag("zoneword"))
+    _add_numbered(table, zones, words)
     for letter, owners in lasts.items():
         if len(owners) == 1 and letter not in table.zone_ids:
             table.zone_ids[letter] = owners[0]
@@ -375,6 +376,33 @@ def _add_zones(table: PhraseTable, zones: list[str]) -> None:
                 table.add((short, noun), Tag("ent", zone, kind="zone"))
         if _BARE_ZONE_ID.match(short) and (short,) not in table.entries and short not in COMMON_VALUES:
             table.add((short,), Tag("ent", zone, kind="zone"))
+
+
+_NUMBERED = re.compile(r"^([a-z]{2,12})(\d{1,3})$")
+_SAID = {int(v): w for w, v in UNITS_SPELLED.items()}
+
+
+def _add_numbered(table: PhraseTable, zones: list[str], words: set[str]) -> None:
+    """ "row 12", "rows 12 and 14", "cage three", "cage3" for b725-row12 or mwh-cage3: a zone whose
+    name ends in one of the cluster's zone words glued to a number."""
+    owners: dict[Phrase, list[str]] = {}
+    numbers: dict[str, list[str]] = {}
+    for zone in zones:
+        last = phrase_tokens(zone)[-1]
+        found = _NUMBERED.match(last)
+        if found is None or found.group(1) not in words or last == zone:
+            continue
+        word, number = found.group(1), str(int(found.group(2)))
+        said = {found.group(2), number, _SAID.get(int(number), "")} - {""}
+        for phrase in [(last,), *((w, n) for w in (word, word + "s") for n in sorted(said))]:
+            owners.setdefault(phrase, []).append(zone)
+        numbers.setdefault(number, []).append(zone)
+    for phrase, named in owners.items():
+        if len(named) == 1 and not table.entries.get(phrase):
+            table.add(phrase, Tag("ent", named[0], kind="zone"))
+    for short, named in numbers.items():  # "rows 12 and 14": the second id after the first name
+        if len(named) == 1 and short not in table.zone_ids:
+            table.zone_ids[short] = named[0]
 
 
 _NODE_ID = re.compile(r"^[a-z]{1,2}\d{1,3}$")  # "a2" in kube-node-a2
