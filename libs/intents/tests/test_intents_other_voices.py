@@ -2682,6 +2682,24 @@ ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
     ),
     ("it reads a lot, so give it 48 GB free", {("min_free_memory", "gib=48.0", "medium")}),
     ("it streams logs, 16Gi RAM please", {("min_free_memory", "gib=16.0", "medium")}),
+    # an idle GPU node is a quiet node, no count of GPUs; a lone "a free GPU" is one
+    ("run the sweep on an idle GPU host", {("prefer_least_loaded", "resource=gpu", "medium")}),
+    ("a free GPU for the demo please", {("min_free_gpus", "count=1", "medium")}),
+    # "not already heavily used" still denies the load
+    (
+        "put it on a box whose CPU is not already heavily used",
+        {("prefer_least_loaded", "resource=cpu", "medium")},
+    ),
+    # "it wouldn't hurt to" asks weakly; "whichever's freer" asks for low load; "idel" is idle
+    ("wouldn't hurt to give it bay 9", {("prefer_zones", "zones=['kx3-bay9']", "weak")}),
+    (
+        "forge01 or forge02, whichever's freer",
+        {
+            ("prefer_least_loaded", "resource=any", "medium"),
+            ("prefer_nodes", "nodes=['forge01', 'forge02']", "medium"),
+        },
+    ),
+    ("idel boxes please, it is latency bound", {("prefer_least_loaded", "resource=any", "medium")}),
 ]
 
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [

@@ -102,7 +102,8 @@ def _said_of(seg: Segment, first_neg: int) -> bool:
     return not any(m.tags for m in after[1:])
 
 
-_DEGREE = frozenset({"so", "much", "too", "very", "that", "overly", "super"})
+# Between a copula's "not" and the state it denies: "not (so much) busy", "not already heavily used".
+_DEGREE = frozenset({"so", "much", "too", "very", "that", "overly", "super", "already", "currently", "yet"})
 
 
 def _said_not(seg: Segment, item: Mark) -> bool:

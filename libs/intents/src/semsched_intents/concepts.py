@@ -125,7 +125,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "loads of idle|loads of spare|loads of free|loads of headroom|heaps of idle|heaps of spare|"
         "elbow room|some elbow room|room to breathe|lightest loaded|lightest-loaded|most lightly loaded|"
         "less crowded|somewhere quieter|somewhere less busy|uncrowded|isn't doing much|is not doing much|"
-        "not doing much|isn't doing anything|not doing anything|doing nothing|doing very little",
+        "not doing much|isn't doing anything|not doing anything|doing nothing|doing very little|freer|freest|"
+        "less used|less utilised|less utilized",
     ),
     (
         "concept:busy",

@@ -361,6 +361,7 @@ _RESPELT = {
     **dict.fromkeys(("acros", "accross", "acorss"), "across"),
     **dict.fromkeys(("memroy", "memmory", "memorey", "meomry", "memeory"), "memory"),
     **dict.fromkeys(("bussy", "buzy", "bizzy"), "busy"),
+    **dict.fromkeys(("idel", "iddle", "idlle"), "idle"),
     **dict.fromkeys(("nxt", "nxet"), "next"),
 }
 
