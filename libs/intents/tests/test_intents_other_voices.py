@@ -2656,7 +2656,11 @@ DEPOT = ClusterContext(
     zones=["kx3-bay7", "kx3-bay9", "kx5-annex"],
     nodes=["forge01", "forge02", "forge03", "kiln-gpu1", "kiln-gpu2", "press01"],
     apps=["tile-cutter", "glaze-planner", "kiln-monitor", "order-sync"],
-    node_labels={"fabric": ["roce-100g", "tcp-25g"], "power": ["ups-backed", "mains-only"]},
+    node_labels={
+        "fabric": ["infiniband-qdr", "infiniband-fdr", "tcp-25g"],
+        "cooling": ["liquid-direct", "liquid-immersion", "air"],
+        "power": ["ups-backed", "mains-only"],
+    },
     gpu_models=["l4", "a100"],
     datasets=["glaze-recipes"],
 )
@@ -2700,6 +2704,27 @@ ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
         },
     ),
     ("idel boxes please, it is latency bound", {("prefer_least_loaded", "resource=any", "medium")}),
+    # values of one key that share their first word: the second word alone, before the first, or
+    # before the first's short form names its value
+    ("FDR InfiniBand would be great", {("prefer_node_label", "key=fabric,value=infiniband-fdr", "weak")}),
+    (
+        "qdr or fdr ib, either",
+        {
+            ("prefer_node_label", "key=fabric,value=infiniband-fdr", "medium"),
+            ("prefer_node_label", "key=fabric,value=infiniband-qdr", "medium"),
+        },
+    ),
+    ("no immersion cooling", {("avoid_node_label", "key=cooling,value=liquid-immersion", "medium")}),
+    ("direct liquid is best for this", {("prefer_node_label", "key=cooling,value=liquid-direct", "medium")}),
+    # a value a node has, at the end of its phrase, or a bare value that is the whole hint
+    ("needs to have UPS", {("prefer_node_label", "key=power,value=ups-backed", "critical")}),
+    ("any box with UPS, please", {("prefer_node_label", "key=power,value=ups-backed", "medium")}),
+    ("ups pref", {("prefer_node_label", "key=power,value=ups-backed", "medium")}),
+    ("ups is what the site runs on", set()),
+    # "pls" after a value and a noun is a courtesy, not the verb of a clause
+    ("tcp-25g vlan pls", {("prefer_node_label", "key=fabric,value=tcp-25g", "medium")}),
+    ("needs FDR", {("prefer_node_label", "key=fabric,value=infiniband-fdr", "critical")}),
+    ("a direct request from the CTO", set()),
 ]
 
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [

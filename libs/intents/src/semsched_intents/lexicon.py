@@ -363,6 +363,11 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
     ),
 )
 
+# What may follow a bare label value that is the whole hint ("nvme pref").
+ALONE_WORDS = frozenset(
+    {"please", "pls", "plz", "pref", "preferred", "ideally", "required", "needed", "mandatory", "thanks"}
+)
+
 # Label values that are everyday words need their key or a head noun next to them ("gpu pool").
 COMMON_VALUES = frozenset(
     {

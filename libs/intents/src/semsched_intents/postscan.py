@@ -13,7 +13,7 @@ from itertools import pairwise
 
 from semsched_intents.clauses import COPULAS
 from semsched_intents.concepts import NUMBER_WORDS
-from semsched_intents.lexicon import MACHINE_NOUNS
+from semsched_intents.lexicon import ALONE_WORDS, MACHINE_NOUNS
 from semsched_intents.marks import Mark
 from semsched_intents.quantities import MEMORY_UNITS
 from semsched_intents.text import Token
@@ -2339,6 +2339,8 @@ def _predicate(mark: Mark) -> bool:
         return True
     if mark.has("mod") and mark.text.startswith(_MODALS):
         return True  # "privileged documents must never leave ...": a modal after the subject
+    if mark.text in ("pls", "thanks", "thx", "cheers"):
+        return False  # "e810 vf pls": a courtesy, not a verb
     return (mark.has("mod") or not mark.tags) and _third_person(mark) and mark.text not in PLURAL_NOUNS
 
 
@@ -2829,8 +2831,19 @@ def _label_stems(marks: list[Mark]) -> None:
         if len(words) < 2 or mark.text not in (words[0], words[-1]):
             continue
         after = marks[n + 1] if n + 1 < len(marks) else None
+        if _owned(marks, n):
+            continue  # "must have UPS": what a node has, named at the end of its phrase
         if after is None or not (after.has("head") or after.has("lhead") or after.text in MACHINE_NOUNS):
             mark.tags = ()
+
+
+def _owned(marks: Sequence[Mark], n: int) -> bool:
+    if n == 0 and all(m.punct or m.text in ALONE_WORDS for m in marks[1:]):
+        return True  # "nvme pref": the value is the whole hint
+    after = marks[n + 1] if n + 1 < len(marks) else None
+    closes = after is None or bool(after.punct) or after.text in ("and", "or", "please", "pls")
+    owner = n > 0 and marks[n - 1].text.rsplit(" ", 1)[-1] in ("have", "has", "having", "with")
+    return closes and owner and len(marks[n].text) >= 3
 
 
 def _its_node(marks: list[Mark]) -> list[Mark]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from rapidfuzz.distance import OSA
 
 from semsched_intents.concepts import GPU_FAMILIES, GPU_SUFFIXES
-from semsched_intents.lexicon import COMMON_VALUES, MACHINE_NOUNS
+from semsched_intents.lexicon import ALONE_WORDS, COMMON_VALUES, MACHINE_NOUNS
 from semsched_intents.marks import Mark, fuzzy_mark, key_values
 from semsched_intents.quantities import LINK_WORDS, parse_quantity, spoken_number
 from semsched_intents.text import Token
@@ -159,6 +159,13 @@ def _refine(st: _State, i: int, end: int, tags: tuple[Tag, ...]) -> tuple[int, t
                 t.role == "lhead" and t.value in ("", tag.key) for t in before.tags
             )
             placed = before is not None and before.text in _PLACING
+            # "must have UPS", "a box with UPS": a bare value that ends its phrase, owned by the node
+            owned = (
+                before is not None
+                and before.text.rsplit(" ", 1)[-1] in ("have", "has", "having", "with")
+                and _word(st, end) in ("", "and", "or", "please", "pls")
+                and len(st.tokens[i].text) >= 3
+            )
             # "the core ones": "ones" after "the" and a value are machines of that kind
             machine = _word(st, end) in _NODE_HEADS or (
                 _word(st, end) == "ones" and before is not None and before.text == "the"
@@ -182,12 +189,12 @@ def _refine(st: _State, i: int, end: int, tags: tuple[Tag, ...]) -> tuple[int, t
                     for t in m.tags
                 )
             )
-            # "sandbox", "sandbox please": a bare value that is the whole hint names its label
-            alone = i == 0 and all(t.punct or t.text in ("please", "pls", "plz") for t in st.tokens[end:])
+            # "sandbox", "sandbox please", "nvme pref": a bare value that is the whole hint names its label
+            alone = i == 0 and all(t.punct or t.text in ALONE_WORDS for t in st.tokens[end:])
             if (
                 tag.ambiguous
                 and head_end == end
-                and not (head_before or placed or machine or negated or listed or alone)
+                and not (head_before or placed or owned or machine or negated or listed or alone)
             ):
                 continue
             if _compound(st, end):

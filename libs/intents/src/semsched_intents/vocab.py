@@ -515,6 +515,48 @@ def _add_labels(table: PhraseTable, labels: dict[str, list[str]]) -> None:
         if len(owners) == 1 and (code,) not in table.entries:
             key, value = owners[0]
             table.add((code,), Tag("ent", value, kind="label", key=key))
+    _add_siblings(table, labels)
+
+
+# How people shorten a technology word that label values spell out ("HDR IB" for infiniband-hdr).
+_SHORTENED: dict[str, tuple[str, ...]] = {"infiniband": ("ib",), "ethernet": ("eth", "enet")}
+
+
+def _add_siblings(table: PhraseTable, labels: dict[str, list[str]]) -> None:
+    """Values of one key that share their first word and differ in the second (infiniband-hdr,
+    infiniband-edr): the second word names its value alone ("EDR or HDR IB"), before the first
+    ("HDR InfiniBand") or before the first's short form."""
+    for key, values in labels.items():
+        stems: dict[str, list[Phrase]] = {}
+        for value in values:
+            toks = phrase_tokens(value)
+            if len(toks) == 2 and toks[0].isalpha():
+                stems.setdefault(toks[0], []).append(toks)
+        for stem, siblings in stems.items():
+            if len(siblings) < 2:
+                continue
+            for first, last in siblings:
+                tag = Tag("ent", "-".join((first, last)), kind="label", key=key)
+                phrases: list[Phrase] = [(last, first)]
+                phrases += [p for short in _SHORTENED.get(stem, ()) for p in ((last, short), (short, last))]
+                for phrase in phrases:
+                    if not table.entries.get(phrase):
+                        table.add(phrase, tag)
+                if (
+                    last.isalpha()
+                    and len(last) >= 3
+                    and last not in COMMON_VALUES
+                    and not table.entries.get((last,))
+                ):
+                    # a code ("hdr", "edr") alone; a word ("direct") only with a head noun or a placement
+                    table.add(
+                        (last,), Tag("ent", tag.value, kind="label", key=key, ambiguous=not _code(last))
+                    )
+
+
+def _code(word: str) -> bool:
+    """ "hdr", "edr", "ssd": letters no word of ours is spelled with (no vowel past the first)."""
+    return not any(c in "aeiouy" for c in word[1:])
 
 
 def _add_label_values(
