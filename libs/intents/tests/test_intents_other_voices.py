@@ -2725,6 +2725,21 @@ ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
     ("tcp-25g vlan pls", {("prefer_node_label", "key=fabric,value=tcp-25g", "medium")}),
     ("needs FDR", {("prefer_node_label", "key=fabric,value=infiniband-fdr", "critical")}),
     ("a direct request from the CTO", set()),
+    # where something went, told: "came up in", "landed on", "I see ... on"; a cue in a told clause
+    # with nothing to place by after it asks nothing
+    ("all good now, the cutter pods came up in bay 9, thanks", set()),
+    (
+        "Needs a quiet host. Yesterday it landed on forge02 beside two big exports and crawled.",
+        {("prefer_least_loaded", "resource=any", "critical")},
+    ),
+    (
+        "please spread the cutters over the hosts; at the moment I see four of them on press01",
+        {("spread_replicas_nodes", "", "medium")},
+    ),
+    ("it landed on forge02 again, move it to forge03", {("prefer_nodes", "nodes=['forge03']", "medium")}),
+    # a statement with a tag question asks to have it confirmed
+    ("order-sync lives on forge01, right?", set()),
+    ("put it on forge01, right?", {("prefer_nodes", "nodes=['forge01']", "medium")}),
 ]
 
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [

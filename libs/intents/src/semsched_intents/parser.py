@@ -693,6 +693,20 @@ def _exempting_buts(sentences: list[list[Segment]]) -> None:
                 seg.silenced = True  # "keep it off the rugged boxes, except ipc-103 which is fine"
 
 
+_TAGS = frozenset(
+    {"right", "correct", "yes", "yeah", "no", "isn't it", "doesn't it", "aren't they", "don't they"}
+)
+
+
+def _tag_question(sentence: list[Segment]) -> bool:
+    """ "queue-cam lives on jet-01, right?": a statement the writer asks to have confirmed."""
+    if len(sentence) < 2 or sentence[-1].end_punct != "?" or _words(sentence[-1]) not in _TAGS:
+        return False
+    return not any(
+        m.has(r) for seg in sentence[:-1] for m in seg.marks for r in ("verb", "mod", "neg", "negpost")
+    )
+
+
 def _background_sentences(sentences: list[list[Segment]]) -> None:
     """ "Context: we're recording in bay3 ..." tells a story, as does a sentence marked "fyi" or "heads
     up" (unless it also gives an order); "Does it need arm? No." answers itself; "ignore that"
@@ -705,6 +719,10 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
         sentence
     ) in sentences:  # "it's a flaky test suite, not flaky hardware — nothing to do for the scheduler"
         if any(m.text in _NOTHING_ASKED for seg in sentence for m in seg.marks):
+            for seg in sentence:
+                seg.silenced = True
+    for sentence in sentences:
+        if _tag_question(sentence):
             for seg in sentence:
                 seg.silenced = True
     for n, sentence in enumerate(sentences):

@@ -67,7 +67,14 @@ def requests(seg: Segment) -> bool:
 
 
 def _has_cue(seg: Segment) -> bool:
-    return seg.has("cue", "colo") or seg.has("cue", "samezone")
+    """A placement cue with something to place by after it; "landed on r1 next to three alignments"
+    tells where it was, and asks nothing."""
+    marks, told = seg.marks, seg.has("bg")
+    return any(
+        (mark.has("cue", "colo") or mark.has("cue", "samezone"))
+        and (not told or any(m.entity() is not None or m.has("pron") for m in marks[n : n + 5]))
+        for n, mark in enumerate(marks)
+    )
 
 
 _PLACES = ("zone", "node")
