@@ -2740,6 +2740,21 @@ ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
     # a statement with a tag question asks to have it confirmed
     ("order-sync lives on forge01, right?", set()),
     ("put it on forge01, right?", {("prefer_nodes", "nodes=['forge01']", "medium")}),
+    # "the one with the X", "..., with the X": what a node or thing has, no colocation
+    (
+        "Pin the order-sync to forge01. Sorry, I meant forge03, the one with the spare fans.",
+        {("prefer_nodes", "nodes=['forge03']", "medium")},
+    ),
+    (
+        "glaze-planner prints the batch sheets for every order-sync run, with the barcodes and the logo. "
+        "keep glaze-planner off press01",
+        {("avoid_nodes", "nodes=['press01']", "medium")},
+    ),
+    # the app before a told relation is the pod itself, the one after it the partner
+    (
+        "tile-cutter talks to kiln-monitor constantly, so put it on the same node if possible",
+        {("colocate_with", "app=kiln-monitor", "weak")},
+    ),
 ]
 
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [

@@ -1558,14 +1558,19 @@ def _there_are_none(marks: list[Mark]) -> None:
             marks[n].tags = (Tag("bg"),)
 
 
+_HAVERS = MACHINE_NOUNS | {"one", "ones"}
 _COLLEAGUES = frozenset({"team", "teams", "folks", "people", "colleagues", "guys", "vendor", "engineers"})
 
 
 def _with_people(marks: list[Mark]) -> None:
     """ "we benchmarked it together with the data team": work done with people, no colocation; "the box
-    with the newest NVIDIA driver" says what the box has."""
+    with the newest NVIDIA driver" says what the box has, and so does "the one with" a thing that is no
+    app."""
     for n, mark in enumerate(marks):
-        having = mark.text == "with the" and n > 0 and marks[n - 1].text in MACHINE_NOUNS
+        # "the box with the newest driver", "the one with the HSM tunnel", "..., with the stamp"
+        having = (
+            mark.text == "with the" and n > 0 and (marks[n - 1].text in _HAVERS or marks[n - 1].punct == ",")
+        )
         if (
             having
             and mark.has("cue", "colo")

@@ -171,6 +171,15 @@ def _asks_for_the_data(seg: Segment, own: Sequence[Mark]) -> bool:
     return cue is not None and any(set(m.text.split(" ")) & words for m in seg.marks[max(0, cue - 2) :])
 
 
+def _partners(source: Segment, items: list[Mark]) -> list[Mark]:
+    """ "surge-pricer is chatty with h3-cache, put it on the same node": the app before the relation is
+    the pod itself, the one after it the partner to be near."""
+    told = next((m.start for m in source.marks if m.has("bg") or m.has("cue")), None)
+    if told is None or not any(m.start < told for m in items):
+        return items
+    return [m for m in items if m.start > told] or items
+
+
 def _borrow(seg: Segment, history: Sequence[Segment], own: Sequence[Mark]) -> None:
     has_pron, kinds, after_prep = _pronoun_kind(seg)
     if seg.has("perm") or not history:
@@ -193,6 +202,8 @@ def _borrow(seg: Segment, history: Sequence[Segment], own: Sequence[Mark]) -> No
                 or _antecedent(history, ("gpu",))
                 or _capacity_before(history)
             )
+        if found is not None and _has_cue(seg):
+            found = found[0], _partners(*found)
         if found is not None:
             _lend(seg, *found)
     elif _asks_for_the_data(seg, own):  # "the chest-xray set lives on w-2. schedule close to the data"
@@ -203,9 +214,7 @@ def _borrow(seg: Segment, history: Sequence[Segment], own: Sequence[Mark]) -> No
         found = _antecedent(history[-1:], ("app",))  # ellipsis: "if not, at least the same zone"
         if found is not None:
             source, items = found
-            cue = next((m.start for m in source.marks if m.has("cue")), None)
-            if cue is not None and any(m.start > cue for m in items):
-                items = [m for m in items if m.start > cue]  # "X tolerates no co-tenancy with Y": Y
+            items = _partners(source, items)  # "X tolerates no co-tenancy with Y": Y
             strength = seg.strength
             _lend(seg, source, items)
             if seg.has("neg"):
