@@ -2755,6 +2755,25 @@ ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
         "tile-cutter talks to kiln-monitor constantly, so put it on the same node if possible",
         {("colocate_with", "app=kiln-monitor", "weak")},
     ),
+    # "not on those": a refusal of the things a plural pronoun points back at
+    (
+        "Render job, must use L4s. The A100s are reserved for training, so please not on those.",
+        {
+            ("prefer_gpu_models", "models=['l4']", "critical"),
+            ("avoid_gpu_models", "models=['a100']", "medium"),
+        },
+    ),
+    (
+        "it needs an idle box, no other heavy jobs on it",
+        {("prefer_least_loaded", "resource=any", "critical")},
+    ),
+    # "a free L4" is one free GPU of that model
+    (
+        "a spare A100 please",
+        {("min_free_gpus", "count=1", "medium"), ("prefer_gpu_models", "models=['a100']", "medium")},
+    ),
+    # "runs best on" asks for it
+    ("glaze-planner runs best on an A100", {("prefer_gpu_models", "models=['a100']", "medium")}),
 ]
 
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [

@@ -14,7 +14,9 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "stick|shove|chuck|plonk|toss|be|prioritise|prioritize|favour|favor|want|prefer|need|require|find|try|grab|allocate|"
         "start|launch|locate|position|have|stay on|keep it|put it|run it|schedule it|land it|place it|"
         "go with|opt|why not|how about|what about|reschedule|redeploy|migrate|relocate|rerun|restart|spin up|"
-        "bring up|cram|cram it|squeeze|squeeze it|squish|jam|wedge|book|reserve",
+        "bring up|cram|cram it|squeeze|squeeze it|squish|jam|wedge|book|reserve|runs best on|run best on|"
+        "works best on|work best on|performs best on|runs better on|works better on|does best on|"
+        "runs best in|works best in|runs fastest on|is happiest on",
     ),
     (
         "verb",

@@ -245,7 +245,7 @@ def _number(tokens: Sequence[Token], i: int) -> tuple[float, str, int] | None:
         if nxt in ("couple", "pair", "dozen", "single"):
             j = i + 3 if i + 2 < len(tokens) and tokens[i + 2].text == "of" else i + 2
             return NUMBER_WORDS[nxt], "", j
-        if nxt in _A_ADJ and _next_text(tokens, i + 2) in GPU_UNITS | CPU_UNITS.keys():
+        if nxt in _A_ADJ and (_next_text(tokens, i + 2) in GPU_UNITS | CPU_UNITS.keys() | _GPU_NAMES):
             if _next_text(tokens, i + 3).rstrip("s") in _PER_PLACE:
                 return None  # "an idle GPU node": the node is idle, no count of GPUs
             return 1.0, "", i + 1

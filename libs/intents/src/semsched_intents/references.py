@@ -171,6 +171,18 @@ def _asks_for_the_data(seg: Segment, own: Sequence[Mark]) -> bool:
     return cue is not None and any(set(m.text.split(" ")) & words for m in seg.marks[max(0, cue - 2) :])
 
 
+def _refused_there(seg: Segment) -> bool:
+    """ "please not on those": a refusal of the place a pronoun names ("on it" is where the job is)."""
+    marks = seg.marks
+    return seg.has("neg") and any(
+        m.has("pron") and m.text in _PLACED_PRONOUNS and k > 0 and marks[k - 1].text in ("on", "in", "onto")
+        for k, m in enumerate(marks)
+    )
+
+
+_PLACED_PRONOUNS = frozenset({"those", "these", "them", "that one", "the latter", "those ones"})
+
+
 def _partners(source: Segment, items: list[Mark]) -> list[Mark]:
     """ "surge-pricer is chatty with h3-cache, put it on the same node": the app before the relation is
     the pod itself, the one after it the partner to be near."""
@@ -189,7 +201,7 @@ def _borrow(seg: Segment, history: Sequence[Segment], own: Sequence[Mark]) -> No
         own = [m for m in own if not _of_kind([m], ("app",))]
     if (
         has_pron
-        and (seg.has("verb") or seg.has("cue") or _imperative(seg))
+        and (seg.has("verb") or seg.has("cue") or _imperative(seg) or _refused_there(seg))
         and (not own or after_prep or typed)
     ):
         if _has_cue(seg) and not kinds:
