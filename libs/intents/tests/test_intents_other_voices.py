@@ -2773,7 +2773,8 @@ ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
         {("min_free_gpus", "count=1", "medium"), ("prefer_gpu_models", "models=['a100']", "medium")},
     ),
     # "runs best on" asks for it
-    ("glaze-planner runs best on an A100", {("prefer_gpu_models", "models=['a100']", "medium")}),
+    ("The thumbnailer runs best on an A100, ideally.", {("prefer_gpu_models", "models=['a100']", "weak")}),
+    ("the thumbnailer works best on forge02", {("prefer_nodes", "nodes=['forge02']", "medium")}),
 ]
 
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
