@@ -2775,6 +2775,15 @@ ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
     # "runs best on" asks for it
     ("The thumbnailer runs best on an A100, ideally.", {("prefer_gpu_models", "models=['a100']", "weak")}),
     ("the thumbnailer works best on forge02", {("prefer_nodes", "nodes=['forge02']", "medium")}),
+    # "station" is a zone word; "same unit as", "one unit" are machine words for colocation
+    ("same station as kiln-monitor please", {("same_zone_as", "app=kiln-monitor", "medium")}),
+    ("spread the cutters over the stations", {("spread_replicas_zones", "", "medium")}),
+    ("could it go on the same unit as order-sync?", {("colocate_with", "app=order-sync", "medium")}),
+    ("keep all replicas on a single unit", {("colocate_replicas", "", "medium")}),
+    # "one node per replica" sets them apart
+    ("one host per replica, please", {("spread_replicas_nodes", "", "medium")}),
+    # a word of an app's name before a zone word is no app
+    ("spread across the kiln sites", {("spread_replicas_zones", "", "medium")}),
 ]
 
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [

@@ -32,7 +32,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "colocating with|co-locate|colocate|colocated|co-located|co-locating|colocating|colocation|colo with|"
         "co-location|same node as|same box as|same host as|same machine as|same server as|same nodes as|"
         "same hosts as|on the same node as|on the same host as|on the same box as|on the same machine as|"
-        "same worker as|on the same worker as|same vm as|same instance as|"
+        "same worker as|on the same worker as|same vm as|same instance as|same unit as|on the same unit as|"
+        "same device as|on the same device as|same hardware as|same physical host as|"
         "on the same server as|share a node with|share nodes with|sharing a node with|"
         "shares a node with|share a host with|share with|shared with|adjacent to|adjacent|neighbour|"
         "neighbor|neighbours|neighbors|affinity with|affinity to|pod affinity|on top of|in proximity to|"
@@ -215,7 +216,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "single machine|share a node|shared a node|sharing a node|share nodes|share one node|same server|"
         "one server|co-resident|packed together|on top of each other|next to each other|close together|"
         "all in one place|in one place|share a node with|sharing a node with|share nodes with|"
-        "share a host with",
+        "share a host with|one unit|single unit|same unit|one device|single device|same device",
     ),
     (
         "replicas",
@@ -249,7 +250,8 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "hall|data hall|data halls|wing|wings|floor|floors|room|server room|server rooms|terminal|terminals|"
         "machine room|machine rooms|computer room|computer rooms|"
         "cage|cages|pop|pops|point of presence|points of presence|edge site|edge sites|colos|"
-        "colo site|colo sites|colo facility|colo facilities|district|districts",
+        "colo site|colo sites|colo facility|colo facilities|district|districts|station|stations|"
+        "substation|substations",
     ),
     (
         "head",

@@ -2249,7 +2249,15 @@ _REPLICA_WORDS = ("replicas", "pods", "workers", "members", "copies", "instances
 
 
 def _packed_together(marks: list[Mark]) -> None:
-    """ "keep the replicas packed on one node": packing the replicas together, not bin-packing the node."""
+    """ "keep the replicas packed on one node": packing the replicas together, not bin-packing the node;
+    "one node per replica" sets them apart."""
+    for mark, after in pairwise(marks):
+        if (
+            mark.has("concept", "together")
+            and mark.text.startswith(("one ", "single "))
+            and after.text in _EACH
+        ):
+            mark.tags = (Tag("concept", "apart"),)
     for n, mark in enumerate(marks):
         if not mark.has("concept", "binpack"):
             continue
@@ -2264,6 +2272,7 @@ def _packed_together(marks: list[Mark]) -> None:
             mark.tags = tuple(t for t in mark.tags if not (t.role == "concept" and t.value == "binpack"))
 
 
+_EACH = frozenset({"per", "each", "apiece"})
 # Nouns that name the workload, not the machines: "the inference replicas", "the batch jobs".
 _WORKLOAD_NOUNS = frozenset(
     {"pods", "pod", "job", "jobs", "workload", "workloads", "service", "services", "deployment"}
@@ -2656,7 +2665,13 @@ def _name_as_adjective(marks: list[Mark]) -> None:
 
 def _short_name_compounds(marks: list[Mark]) -> None:
     """ "the booking confirmation path can't blip": an app's shortened name that opens a run of plain
-    nouns is part of a subject, not the app (the full name, "booking-api", still is)."""
+    nouns is part of a subject, not the app (the full name, "booking-api", still is); so does one
+    before a zone word ("across the lift stations")."""
+    for mark, after in pairwise(marks):
+        tag = mark.entity()
+        short = tag is not None and tag.kind == "app" and tag.ambiguous and " " not in mark.text
+        if short and after.has("zoneword") and after.entity() is None:
+            mark.tags = ()
     for n in range(len(marks) - 2):
         mark, a, b = marks[n], marks[n + 1], marks[n + 2]
         tag = mark.entity()
