@@ -2784,6 +2784,16 @@ ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
     ("one host per replica, please", {("spread_replicas_nodes", "", "medium")}),
     # a word of an app's name before a zone word is no app
     ("spread across the kiln sites", {("spread_replicas_zones", "", "medium")}),
+    # "shouldn't this be on X?" suggests it should
+    ("shouldn't this be on press01?", {("prefer_nodes", "nodes=['press01']", "medium")}),
+    ("this shouldn't be on press01", {("avoid_nodes", "nodes=['press01']", "medium")}),
+    # "can you make that happen?" corrects nothing
+    (
+        "we'd like bay 7 for this, can you make that happen?",
+        {("prefer_zones", "zones=['kx3-bay7']", "medium")},
+    ),
+    # "a host that can run it": what the host is able to do, no permission
+    ("the cheapest box that can run it", {("prefer_low_cost", "", "medium")}),
 ]
 
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [

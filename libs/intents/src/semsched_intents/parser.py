@@ -520,6 +520,17 @@ _ASKS_TO_TELL = (
 _WHY_WOULD = ("why would", "why'd", "why should", "why on earth would", "why ever would", "who would")
 
 
+_NEGATIVE_ASKS = frozenset({"shouldn't", "should not", "wouldn't", "couldn't"})
+
+
+def _suggested(sentence: list[Segment]) -> bool:
+    """ "shouldn't this be on ng-batch?": asked that way, it should."""
+    first = sentence[0].marks[:2]
+    if sentence[-1].sentence_end != "?" or len(first) < 2 or first[0].text not in _NEGATIVE_ASKS:
+        return False
+    return first[1].text in ("this", "it", "that", "we", "they") and first[0].has("neg")
+
+
 def _rhetorical(sentence: list[Segment]) -> bool:
     """ "why would the uploader ever sit in cloud-jnb?": asked of a placement, it refuses that placement."""
     if sentence[-1].sentence_end != "?" or not any(seg.items for seg in sentence):
@@ -725,6 +736,9 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
         if _tag_question(sentence):
             for seg in sentence:
                 seg.silenced = True
+    for sentence in sentences:
+        if _suggested(sentence):
+            sentence[0].negated = not sentence[0].negated
     for n, sentence in enumerate(sentences):
         if _rhetorical(sentence):
             for seg in sentence:  # "why would anyone put a ranker on spot?": it should not be there

@@ -1079,10 +1079,24 @@ def _one_kind_of_node(marks: list[Mark]) -> list[Mark]:
 
 
 _MEANT = frozenset({"i meant", "i mean", "sorry i meant", "sorry i mean", "correction"})
+_HAPPEN = frozenset({"happen", "work", "possible", "so", "stick", "fit"})
+
+
+def _able_to(marks: list[Mark]) -> None:
+    """ "the cheapest unit that can run it": what a machine is able to do, no permission."""
+    for n in range(2, len(marks)):
+        mark, rel, noun = marks[n], marks[n - 1], marks[n - 2]
+        able = mark.has("perm") and mark.text.startswith("can ") and rel.text in ("that", "which")
+        if able and (noun.text in MACHINE_NOUNS or noun.has("head")):
+            mark.tags = ()
 
 
 def _made_that(marks: list[Mark]) -> None:
-    """ "6 free cores. Sorry, make that 12": a bare figure after "make that" corrects the last figure."""
+    """ "6 free cores. Sorry, make that 12": a bare figure after "make that" corrects the last figure;
+    "can you make that happen?" corrects nothing."""
+    for mark, after in pairwise(marks):
+        if mark.has("corr") and mark.text in ("make that", "make it") and after.text in _HAPPEN:
+            mark.tags = after.tags = (Tag("filler"),)
     for n in range(1, len(marks)):
         if marks[n].tags or not marks[n].text.isdigit():
             continue
@@ -3216,6 +3230,7 @@ def refine_marks(
     _use_as_load(marks)
     _load_combos(marks)
     _negated_permission(marks)
+    _able_to(marks)
     _loose_only(marks)
     _bare_counts(marks)
     _keyed_counts(marks)
