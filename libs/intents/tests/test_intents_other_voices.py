@@ -2660,6 +2660,7 @@ DEPOT = ClusterContext(
         "fabric": ["infiniband-qdr", "infiniband-fdr", "tcp-25g"],
         "cooling": ["liquid-direct", "liquid-immersion", "air"],
         "power": ["ups-backed", "mains-only"],
+        "hugepages": ["2mi", "1gi"],
     },
     gpu_models=["l4", "a100"],
     datasets=["glaze-recipes"],
@@ -2794,6 +2795,11 @@ ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
     ),
     # "a host that can run it": what the host is able to do, no permission
     ("the cheapest box that can run it", {("prefer_low_cost", "", "medium")}),
+    # a figure with a cores adjective, or "16c free"; a page size beside its key is the label
+    ("6 pinned cores free", {("min_free_cpu", "cores=6.0", "medium")}),
+    ("cpu: 12c free", {("min_free_cpu", "cores=12.0", "medium")}),
+    ("it was 12c in the hall today", set()),
+    ("2M hugepages please", {("prefer_node_label", "key=hugepages,value=2mi", "medium")}),
 ]
 
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [

@@ -83,6 +83,10 @@ _ADJ = frozenset(
         "reserved",
         "graphics",  # "two free graphics cards"
         "video",
+        "isolated",  # "8 isolated cores free"
+        "pinned",
+        "exclusive",
+        "physical",
     }
 )
 _A_ADJ = frozenset(
@@ -130,6 +134,9 @@ _NOT_MEMORY = LINK_WORDS | frozenset(
         "of disk",
         "of storage",
         "swap",
+        "hugepages",  # "1G hugepages": the size of a page
+        "hugepage",
+        "pages",
     }
 )
 _GPU_NAMES = frozenset(a + s for aliases in GPU_FAMILIES.values() for a in aliases for s in ("", "s"))
@@ -439,6 +446,8 @@ def parse_quantity(tokens: Sequence[Token], i: int) -> Quantity | None:
         return Quantity("memory", value * MEMORY_UNITS[unit], i, _trail(tokens, j))
     if unit in CPU_UNITS:
         return Quantity("cpu", value * CPU_UNITS[unit], i, _trail(tokens, j))
+    if unit == "c" and _next_text(tokens, j) in _FREE_WORDS:  # "16c free"
+        return Quantity("cpu", value, i, _trail(tokens, j))
     if unit in GPU_UNITS:
         return Quantity("gpu", value, i, _trail(tokens, j))
     return None

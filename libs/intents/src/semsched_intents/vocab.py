@@ -486,6 +486,12 @@ _CODE = re.compile(r"^[a-z]{2,}\d{2,}$")
 _KEY_SUFFIX = re.compile(r"(?:rate|type|class|level|size|name)$")
 
 
+_SIZED = re.compile(r"^(\d{1,4})(ki|mi|gi|ti)$")
+_SIZE_SPELLINGS = {
+    "ki": ("k", "kb", "kib"), "mi": ("m", "mb", "mib"), "gi": ("g", "gb", "gib"), "ti": ("t", "tb", "tib"),
+}  # fmt: skip
+
+
 def _add_keyed_value(table: PhraseTable, key_words: list[str], toks: Phrase, tag: Tag) -> None:
     for part in key_words:
         table.add((*toks, part), tag)  # "lobby tier"
@@ -599,6 +605,11 @@ def _add_label_values(
             tag = Tag("ent", value, kind="label", key=key, ambiguous=_label_ambiguous(table, toks, value))
             for v in _name_variants(value):
                 table.add(v, tag)
+            sized = _SIZED.match(value)
+            if sized is not None:  # "1G hugepages" for hugepages=1gi: a size only beside its key
+                keyed = Tag("ent", value, kind="label", key=key)
+                for unit in _SIZE_SPELLINGS[sized.group(2)]:
+                    _add_keyed_value(table, key_words, (sized.group(1) + unit,), keyed)
             if (toks[-1].isalpha() or toks[-1][-1].isdigit()) and len(toks[-1]) >= 3:
                 table.add((*toks[:-1], toks[-1] + "s"), tag)  # "SSDs", "the esv5s"
             if not tag.ambiguous:
