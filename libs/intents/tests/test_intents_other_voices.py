@@ -2802,6 +2802,18 @@ ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
     ("2M hugepages please", {("prefer_node_label", "key=hugepages,value=2mi", "medium")}),
 ]
 
+ROUND_SEVENTEEN_YARDS: list[tuple[str, Expected]] = [
+    # a zone's number alone, once a zone of that shape is named ("avoid 0202 instead")
+    (
+        "keep off yard 0101 - no wait, 0101 is fine again, keep off 0303 instead",
+        {("avoid_zones", "zones=['yard-tromso-0303']", "medium")},
+    ),
+    (
+        "needs 2048 MB, avoid yard 0101",
+        {("avoid_zones", "zones=['yard-oslo-0101']", "medium"), ("min_free_memory", "gib=2.0", "critical")},
+    ),
+]
+
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (ARENA, ROUND_THREE),
     (MILL, ROUND_TWO),
@@ -2826,6 +2838,7 @@ _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (FOUNDRY, ROUND_SIXTEEN),
     (YARDS, ROUND_SIXTEEN_YARDS),
     (DEPOT, ROUND_SEVENTEEN),
+    (YARDS, ROUND_SEVENTEEN_YARDS),
 ]
 
 

@@ -255,8 +255,9 @@ def _continuation(st: _State, i: int) -> Mark | None:
 
 
 def _zone_shorthand(st: _State, i: int) -> Mark | None:
-    """ "make that -a", "a or b too": a zone's own last letter, once the hint has named a zone of that
-    shape, written with a leading hyphen or paired with another id by "or"/"and"."""
+    """ "make that -a", "a or b too", "0522 instead": a zone's own id, once the hint has named a zone of
+    that shape, written with a leading hyphen, paired with another id by "or"/"and", or a number of
+    three digits or more."""
     word = st.tokens[i].text
     zone = st.table.zone_ids.get(word)
     if zone is None or not any(t.kind == "zone" for m in st.marks for t in m.tags if t.role == "ent"):
@@ -265,7 +266,8 @@ def _zone_shorthand(st: _State, i: int) -> Mark | None:
     dashed = prev is not None and prev.punct and prev.text == "\u2014" and prev.end == st.tokens[i].start
     nxt, after = _word(st, i + 1), _word(st, i + 2)
     paired = nxt in ("or", "and") and after in st.table.zone_ids
-    if not (dashed or paired):
+    numbered = word.isdigit() and len(word) >= 3  # "avoid store 0417 - wait no, avoid 0522"
+    if not (dashed or paired or numbered):
         return None
     st.cont = ("zone", "")
     start = i
