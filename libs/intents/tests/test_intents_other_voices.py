@@ -2655,7 +2655,7 @@ DEPOT = ClusterContext(
     name="test-depot",
     zones=["kx3-bay7", "kx3-bay9", "kx5-annex"],
     nodes=["forge01", "forge02", "forge03", "kiln-gpu1", "kiln-gpu2", "press01"],
-    apps=["tile-cutter", "glaze-planner", "kiln-monitor", "order-sync"],
+    apps=["tile-cutter", "glaze-planner", "kiln-monitor", "order-sync", "license-server"],
     node_labels={
         "fabric": ["infiniband-qdr", "infiniband-fdr", "tcp-25g"],
         "cooling": ["liquid-direct", "liquid-immersion", "air"],
@@ -2800,6 +2800,14 @@ ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
     ("cpu: 12c free", {("min_free_cpu", "cores=12.0", "medium")}),
     ("it was 12c in the hall today", set()),
     ("2M hugepages please", {("prefer_node_label", "key=hugepages,value=2mi", "medium")}),
+    # British spellings of a name and "rgn" for region
+    ("same rgn as glaze-planner", {("same_zone_as", "app=glaze-planner", "medium")}),
+    # "they wait for the result" is no correction of what came before
+    (
+        "Also a host that is not too busy, because the operators wait for the cut list.",
+        {("prefer_least_loaded", "resource=any", "medium")},
+    ),
+    ("next to the licence-server please", {("colocate_with", "app=license-server", "medium")}),
 ]
 
 ROUND_SEVENTEEN_YARDS: list[tuple[str, Expected]] = [

@@ -251,7 +251,7 @@ DOMAIN_WORDS: tuple[tuple[str, str], ...] = (
         "machine room|machine rooms|computer room|computer rooms|"
         "cage|cages|pop|pops|point of presence|points of presence|edge site|edge sites|colos|"
         "colo site|colo sites|colo facility|colo facilities|district|districts|station|stations|"
-        "substation|substations",
+        "substation|substations|rgn|rgns",
     ),
     (
         "head",

@@ -1093,10 +1093,12 @@ def _able_to(marks: list[Mark]) -> None:
 
 def _made_that(marks: list[Mark]) -> None:
     """ "6 free cores. Sorry, make that 12": a bare figure after "make that" corrects the last figure;
-    "can you make that happen?" corrects nothing."""
+    "can you make that happen?" and "they wait for" correct nothing."""
     for mark, after in pairwise(marks):
         if mark.has("corr") and mark.text in ("make that", "make it") and after.text in _HAPPEN:
             mark.tags = after.tags = (Tag("filler"),)
+        if mark.has("corr") and mark.text == "wait" and after.text in ("for", "until", "till", "on"):
+            mark.tags = ()  # "the agronomists wait for the result": waiting, no correction
     for n in range(1, len(marks)):
         if marks[n].tags or not marks[n].text.isdigit():
             continue

@@ -127,7 +127,14 @@ _STATIC = _build_static()
 _SPELLING = re.compile(r"i([sz])(e|ed|es|ing|ation|ations|er)$")  # optimised / optimized
 
 
+# British and American spellings of the same word ("drm-licence" for drm-license).
+_SPELLINGS = (("licence", "license"), ("centre", "center"), ("colour", "color"), ("catalogue", "catalog"))
+
+
 def _respell(tok: str) -> str:
+    for one, other in _SPELLINGS:
+        if one in tok or other in tok:
+            return tok.replace(one, other) if one in tok else tok.replace(other, one)
     m = _SPELLING.search(tok)
     if m is None or len(tok) < 6:
         return tok
