@@ -2808,6 +2808,19 @@ ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
         {("prefer_least_loaded", "resource=any", "medium")},
     ),
     ("next to the licence-server please", {("colocate_with", "app=license-server", "medium")}),
+    # how a thing is, said: "busy with", "cheap enough", "healthy again", "emptied"; a "slack reply"
+    # is a chat message
+    (
+        "run it on forge01 (not forge02, that one's busy with the nightly glaze export)",
+        {("prefer_nodes", "nodes=['forge01']", "medium"), ("avoid_nodes", "nodes=['forge02']", "medium")},
+    ),
+    ("prefer bay 9 for this, cheap enough", {("prefer_zones", "zones=['kx3-bay9']", "medium")}),
+    ("thanks @ops, kiln-monitor healthy again", set()),
+    (
+        "bay 7 is being emptied this week, so keep it out of bay 7",
+        {("avoid_zones", "zones=['kx3-bay7']", "medium")},
+    ),
+    ("slack reply: sure, pin it to press01", {("prefer_nodes", "nodes=['press01']", "medium")}),
 ]
 
 ROUND_SEVENTEEN_YARDS: list[tuple[str, Expected]] = [

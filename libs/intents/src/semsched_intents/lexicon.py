@@ -250,7 +250,7 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "was running|were running|ran on|ran in|was on|was in|were on|were in|was placed|were placed|"
         "was scheduled|were scheduled|got scheduled|got placed|ended up|ended up on|ended up in|"
         "landed on|landed in|came up in|came up on|came up|showed up on|showed up in|spun up in|"
-        "spun up on|went to|lived on|lived in|i see|we see|i can see|"
+        "spun up on|went to|lived on|lived in|i see|we see|i can see|emptied|being emptied|emptying|"
         "we can see|i'm seeing|we're seeing|i am seeing|we are seeing|"
         "is scheduled for|are scheduled for|scheduled for|is due for|are due for|due for|is slated for|"
         "are slated for|slated for|note that|already|"

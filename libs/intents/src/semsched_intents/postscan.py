@@ -1082,6 +1082,21 @@ _MEANT = frozenset({"i meant", "i mean", "sorry i meant", "sorry i mean", "corre
 _HAPPEN = frozenset({"happen", "work", "possible", "so", "stick", "fit"})
 
 
+def _states(marks: list[Mark]) -> None:
+    """ "that one's busy with the nightly re-encode", "cheap enough", "healthy again": how a thing is,
+    said, not asked for."""
+    for n, mark in enumerate(marks[:-1]):
+        after = marks[n + 1]
+        concept = next((t.value for t in mark.tags if t.role == "concept"), "")
+        said = n > 0 and (marks[n - 1].text in COPULAS or marks[n - 1].text.endswith("'s"))
+        if (concept == "busy" and said and after.text.startswith("with")) or (
+            concept and (after.text == "enough" or (after.text == "again" and concept == "reliable"))
+        ):
+            mark.tags = (Tag("bg"),)
+            if after.has("cue"):
+                after.tags = ()
+
+
 def _able_to(marks: list[Mark]) -> None:
     """ "the cheapest unit that can run it": what a machine is able to do, no permission."""
     for n in range(2, len(marks)):
@@ -2651,7 +2666,8 @@ def _good_enough(marks: list[Mark]) -> None:
 
 
 _CHAT_THINGS = frozenset(
-    {"paste", "thread", "message", "messages", "dm", "post", "convo", "conversation", "chat"}
+    {"paste", "thread", "message", "messages", "dm", "post", "convo", "conversation", "chat", "reply"}
+    | {"replies", "huddle", "ping", "channel"}
 )
 
 
@@ -3233,6 +3249,7 @@ def refine_marks(
     _load_combos(marks)
     _negated_permission(marks)
     _able_to(marks)
+    _states(marks)
     _loose_only(marks)
     _bare_counts(marks)
     _keyed_counts(marks)
