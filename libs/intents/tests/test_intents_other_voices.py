@@ -2821,6 +2821,12 @@ ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
         {("avoid_zones", "zones=['kx3-bay7']", "medium")},
     ),
     ("slack reply: sure, pin it to press01", {("prefer_nodes", "nodes=['press01']", "medium")}),
+    # a question to be told, then after a dash a question that asks for a placement
+    (
+        "how does the scheduler choose the bay anyway — could it just follow kiln-monitor's bay?",
+        {("same_zone_as", "app=kiln-monitor", "medium")},
+    ),
+    ("how does the scheduler choose the bay anyway?", set()),
 ]
 
 ROUND_SEVENTEEN_YARDS: list[tuple[str, Expected]] = [

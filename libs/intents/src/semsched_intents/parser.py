@@ -468,6 +468,19 @@ def _intensifier(seg: Segment, mark: Mark) -> bool:
     return mark.text in ("really", "very", "so", "pretty", "quite") and nxt is not None and not nxt.tags
 
 
+def _asked_part(sentence: list[Segment]) -> list[Segment]:
+    """The clauses of a question that ask to be told: up to a second question, after a dash, that asks
+    for a placement ("how does it pick the AZ anyway — could it just follow X's AZ?")."""
+    for k in range(1, len(sentence)):
+        first = sentence[k].marks[0].text if sentence[k].marks else ""
+        if sentence[k - 1].end_punct == "split" and first in _ASKING_OPENERS and sentence[k].items:
+            return sentence[:k]
+    return sentence
+
+
+_ASKING_OPENERS = frozenset({"could", "can", "would", "will", "please", "pls"})
+
+
 def _info_question(sentence: list[Segment]) -> bool:
     counting = [m.text for m in sentence[0].marks[:2]] == ["how", "many"]
     if sentence[-1].end_punct != "?" and sentence[-1].sentence_end != "?" and not counting:
@@ -754,7 +767,7 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
                     if m.text == "anywhere" and m.has("perm"):
                         m.tags = (Tag("filler"),)
         elif _info_question(sentence) or (n and _info_question(sentences[n - 1]) and _offered(sentence)):
-            for seg in sentence:  # "Which node has the A100 again? marula or acacia?"
+            for seg in _asked_part(sentence):  # "Which node has the A100 again? marula or acacia?"
                 seg.silenced = True
         for seg in sentence:  # "just a thank you for getting it running on gpu-3 last week!"
             if _THANKS.search(_words(seg)):
