@@ -2827,6 +2827,9 @@ ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
         {("same_zone_as", "app=kiln-monitor", "medium")},
     ),
     ("how does the scheduler choose the bay anyway?", set()),
+    # a value's first word after a placement ("on a", "make sure it's on") at the end of its phrase
+    ("make sure it's on ups", {("prefer_node_label", "key=power,value=ups-backed", "strong")}),
+    ("rather not on mains", {("avoid_node_label", "key=power,value=mains-only", "medium")}),
 ]
 
 ROUND_SEVENTEEN_YARDS: list[tuple[str, Expected]] = [

@@ -2890,12 +2890,18 @@ def _label_stems(marks: list[Mark]) -> None:
 
 
 def _owned(marks: Sequence[Mark], n: int) -> bool:
+    """ "must have UPS", "make sure it's on nvme", "not on a Jetson": a value a node has or a job is
+    placed on, at the end of its phrase; or the whole hint ("nvme pref")."""
     if n == 0 and all(m.punct or m.text in ALONE_WORDS for m in marks[1:]):
-        return True  # "nvme pref": the value is the whole hint
+        return True
     after = marks[n + 1] if n + 1 < len(marks) else None
     closes = after is None or bool(after.punct) or after.text in ("and", "or", "please", "pls")
-    owner = n > 0 and marks[n - 1].text.rsplit(" ", 1)[-1] in ("have", "has", "having", "with")
+    k = n - 2 if n >= 2 and marks[n - 1].text in ("a", "an") else n - 1
+    owner = k >= 0 and marks[k].text.rsplit(" ", 1)[-1] in _OWNED_BY
     return closes and owner and len(marks[n].text) >= 3
+
+
+_OWNED_BY = frozenset({"have", "has", "having", "with", "on", "onto"})
 
 
 def _its_node(marks: list[Mark]) -> list[Mark]:

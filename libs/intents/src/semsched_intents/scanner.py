@@ -158,7 +158,10 @@ def _refine(st: _State, i: int, end: int, tags: tuple[Tag, ...]) -> tuple[int, t
             head_before = before is not None and any(
                 t.role == "lhead" and t.value in ("", tag.key) for t in before.tags
             )
-            placed = before is not None and before.text in _PLACING
+            where = before
+            if where is not None and where.text in ("a", "an", "the") and len(st.marks) >= 2:
+                where = st.marks[-2]  # "not on a Jetson"
+            placed = where is not None and where.text.rsplit(" ", 1)[-1] in _PLACING
             # "must have UPS", "a box with UPS": a bare value that ends its phrase, owned by the node
             owned = (
                 before is not None
