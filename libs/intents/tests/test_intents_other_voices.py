@@ -2830,6 +2830,18 @@ ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
     # a value's first word after a placement ("on a", "make sure it's on") at the end of its phrase
     ("make sure it's on ups", {("prefer_node_label", "key=power,value=ups-backed", "strong")}),
     ("rather not on mains", {("avoid_node_label", "key=power,value=mains-only", "medium")}),
+    # "Sorry, no:" corrects what came before
+    (
+        "tile-cutter should be in the same bay as order-sync. Sorry, no: the same bay as kiln-monitor.",
+        {("same_zone_as", "app=kiln-monitor", "medium")},
+    ),
+    # "NVM" after a version or "the" is firmware, not "never mind"; what the "until" clause names is
+    # when the order ends
+    (
+        "avoid press01 until the fdr firmware is patched, the resets come from the 2.1 NVM",
+        {("avoid_nodes", "nodes=['press01']", "medium")},
+    ),
+    ("avoid press01. nvm", set()),
 ]
 
 ROUND_SEVENTEEN_YARDS: list[tuple[str, Expected]] = [

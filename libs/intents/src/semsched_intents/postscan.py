@@ -1108,12 +1108,19 @@ def _able_to(marks: list[Mark]) -> None:
 
 def _made_that(marks: list[Mark]) -> None:
     """ "6 free cores. Sorry, make that 12": a bare figure after "make that" corrects the last figure;
-    "can you make that happen?" and "they wait for" correct nothing."""
+    "can you make that happen?" and "they wait for" correct nothing; "Sorry, no:" corrects."""
     for mark, after in pairwise(marks):
         if mark.has("corr") and mark.text in ("make that", "make it") and after.text in _HAPPEN:
             mark.tags = after.tags = (Tag("filler"),)
         if mark.has("corr") and mark.text == "wait" and after.text in ("for", "until", "till", "on"):
             mark.tags = ()  # "the agronomists wait for the result": waiting, no correction
+    for before, mark in pairwise(marks):  # "resets coming from the 4.40 NVM": firmware, not "never mind"
+        if mark.text == "nvm" and mark.has("retract") and (before.text[:1].isdigit() or before.text == "the"):
+            mark.tags = ()
+    for n in range(1, len(marks) - 1):  # "Sorry, no: the same zone as X": the "no" corrects
+        words = [m for m in marks[max(0, n - 2) : n] if not m.punct]
+        if marks[n].text == "no" and words and words[-1].text in ("sorry", "oops") and marks[n + 1].punct:
+            marks[n].tags = (Tag("corr"),)
     for n in range(1, len(marks)):
         if marks[n].tags or not marks[n].text.isdigit():
             continue
@@ -1707,6 +1714,19 @@ def _s_forms(marks: list[Mark]) -> None:
         subject = n + 1 < len(marks) and marks[n + 1].text in ("are", "were")
         if does or subject:
             mark.tags = tuple(t for t in mark.tags if t.role != "verb")
+
+
+def _until(marks: list[Mark]) -> None:
+    """ "avoid mrs-dpdk-01 until the e810 firmware is rolled back": what the clause after "until" names
+    says when the order ends, and is asked for by nothing."""
+    for n, mark in enumerate(marks):
+        if mark.text not in ("until", "till", "til") or not any(_ent_kind(m) for m in marks[:n]):
+            continue
+        for later in marks[n + 1 : n + 8]:
+            if later.punct or later.has("conj"):
+                break
+            if _ent_kind(later) in ("label", "gpu", "app"):
+                later.tags = ()
 
 
 def _got_busy(marks: list[Mark]) -> None:
@@ -3256,6 +3276,7 @@ def refine_marks(
     _negated_permission(marks)
     _able_to(marks)
     _states(marks)
+    _until(marks)
     _loose_only(marks)
     _bare_counts(marks)
     _keyed_counts(marks)
