@@ -2842,6 +2842,15 @@ ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
         {("avoid_nodes", "nodes=['press01']", "medium")},
     ),
     ("avoid press01. nvm", set()),
+    # GPUs another team holds, or that should stay free, are the reason, not a request
+    (
+        "L4s for the preview renderer, the A100s are booked by the research group until March",
+        {("prefer_gpu_models", "models=['l4']", "medium")},
+    ),
+    (
+        "it would be lovely if it used the L4 boxes, so the A100s stay free for training",
+        {("prefer_gpu_models", "models=['l4']", "weak")},
+    ),
 ]
 
 ROUND_SEVENTEEN_YARDS: list[tuple[str, Expected]] = [
@@ -2854,6 +2863,20 @@ ROUND_SEVENTEEN_YARDS: list[tuple[str, Expected]] = [
         "needs 2048 MB, avoid yard 0101",
         {("avoid_zones", "zones=['yard-oslo-0101']", "medium"), ("min_free_memory", "gib=2.0", "critical")},
     ),
+]
+
+# Zones named by two words ("mid-meadow"), the shape a new name of the family would have.
+PISTE = ClusterContext(
+    name="test-piste",
+    zones=["low-chairlift", "mid-meadow", "top-cornice", "east-tbar"],
+    nodes=["cam-01", "cam-02", "gate-01"],
+    apps=["pass-scanner", "snow-gauge"],
+    node_labels={"uplink": ["lte", "fibre"], "power": ["solar", "grid"]},
+)
+
+ROUND_SEVENTEEN_PISTE: list[tuple[str, Expected]] = [
+    # a label value glued to a participle is that label, not a new zone of the family's shape
+    ("could it avoid the lte-linked boxes?", {("avoid_node_label", "key=uplink,value=lte", "medium")}),
 ]
 
 _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
@@ -2881,6 +2904,7 @@ _TABLES: list[tuple[ClusterContext, list[tuple[str, Expected]]]] = [
     (YARDS, ROUND_SIXTEEN_YARDS),
     (DEPOT, ROUND_SEVENTEEN),
     (YARDS, ROUND_SEVENTEEN_YARDS),
+    (PISTE, ROUND_SEVENTEEN_PISTE),
 ]
 
 

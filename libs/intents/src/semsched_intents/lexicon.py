@@ -251,6 +251,8 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
         "was scheduled|were scheduled|got scheduled|got placed|ended up|ended up on|ended up in|"
         "landed on|landed in|came up in|came up on|came up|showed up on|showed up in|spun up in|"
         "spun up on|went to|lived on|lived in|i see|we see|i can see|emptied|being emptied|emptying|"
+        "are booked|is booked|are booked by|is booked by|are taken by|is taken by|stay free for|"
+        "stays free for|remain free for|remains free for|stay free|stays free|"
         "we can see|i'm seeing|we're seeing|i am seeing|we are seeing|"
         "is scheduled for|are scheduled for|scheduled for|is due for|are due for|due for|is slated for|"
         "are slated for|slated for|note that|already|"

@@ -294,6 +294,12 @@ def _family_member(st: _State, i: int, single: bool = False) -> Mark | None:
     kind = family_of(st.table, tuple(run))
     if not kind or run[-1] in _NOT_NAME_PARTS or run[0] in _NOT_NAME_PARTS:
         return None  # "cpu-wise", "memory-wise", "gpu-heavy": words, not a new zone or node
+    if (
+        len(run) == 2
+        and run[-1].endswith("ed")
+        and any(t.kind == "label" for t in st.table.entries.get((run[0],), ()))
+    ):
+        return None  # "the lte-linked boxes": a label value and a participle, not a new name
     if kind == "zone":
         st.cont = ("zone", "")
     return Mark(i, j, (Tag("ent", "-".join(run), kind=kind),), known=False)
