@@ -2851,6 +2851,13 @@ ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
         "it would be lovely if it used the L4 boxes, so the A100s stay free for training",
         {("prefer_gpu_models", "models=['l4']", "weak")},
     ),
+    # "this new tool" is the job itself, no pointer back; "only" in what an app is said to do describes it
+    (
+        "order-sync sits in bay 7, kiln-monitor is in bay 9. This new tool just has to be reachable.",
+        set(),
+    ),
+    ("The order-sync runs in bay 7 and bay 9 only. This job does not care where it runs.", set()),
+    ("bay 7 and bay 9 only", {("prefer_zones", "zones=['kx3-bay7', 'kx3-bay9']", "critical")}),
 ]
 
 ROUND_SEVENTEEN_YARDS: list[tuple[str, Expected]] = [

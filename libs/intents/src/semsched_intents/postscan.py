@@ -1716,6 +1716,28 @@ def _s_forms(marks: list[Mark]) -> None:
             mark.tags = tuple(t for t in mark.tags if t.role != "verb")
 
 
+_OWN_HEADS = frozenset({"job", "tool", "service", "app", "workload", "program"})
+
+
+def _this_job(marks: list[Mark]) -> None:
+    """ "This new tool just has to be reachable": "this" before the job's own head noun is the job,
+    no pointer back at what was named before; "The rabbitmq runs in a and b only": "only" in what an
+    app is said to do describes it."""
+    for n, mark in enumerate(marks):
+        if mark.text == "this" and mark.has("pron"):
+            ahead = [m.text for m in marks[n + 1 : n + 3]]
+            if ahead[:1] and (ahead[0] in _OWN_HEADS or (len(ahead) == 2 and ahead[1] in _OWN_HEADS)):
+                mark.tags = (Tag("filler"),)
+        if mark.text == "only" and mark.has("mod"):
+            k = n - 1
+            while (
+                k > 0 and not marks[k].punct and not (marks[k].has("bg") and _ent_kind(marks[k - 1]) == "app")
+            ):
+                k -= 1
+            if k > 0 and marks[k].has("bg") and _ent_kind(marks[k - 1]) == "app":
+                mark.tags = (Tag("bg"),)
+
+
 def _until(marks: list[Mark]) -> None:
     """ "avoid mrs-dpdk-01 until the e810 firmware is rolled back": what the clause after "until" names
     says when the order ends, and is asked for by nothing."""
@@ -3277,6 +3299,7 @@ def refine_marks(
     _able_to(marks)
     _states(marks)
     _until(marks)
+    _this_job(marks)
     _loose_only(marks)
     _bare_counts(marks)
     _keyed_counts(marks)
