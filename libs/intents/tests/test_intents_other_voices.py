@@ -2858,6 +2858,13 @@ ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
     ),
     ("The order-sync runs in bay 7 and bay 9 only. This job does not care where it runs.", set()),
     ("bay 7 and bay 9 only", {("prefer_zones", "zones=['kx3-bay7', 'kx3-bay9']", "critical")}),
+    # "only" in what a zone is said to be describes it; "ended up next to" tells where it was
+    ("Never in bay 9. That bay is on mains power only.", {("avoid_zones", "zones=['kx3-bay9']", "critical")}),
+    (
+        "Last spring glaze-planner ended up next to the kiln-monitor and both crawled. Keep it on forge01",
+        {("prefer_nodes", "nodes=['forge01']", "medium")},
+    ),
+    ("it'd be nice if it sat next to the kiln-monitor", {("colocate_with", "app=kiln-monitor", "weak")}),
 ]
 
 ROUND_SEVENTEEN_YARDS: list[tuple[str, Expected]] = [

@@ -1721,8 +1721,8 @@ _OWN_HEADS = frozenset({"job", "tool", "service", "app", "workload", "program"})
 
 def _this_job(marks: list[Mark]) -> None:
     """ "This new tool just has to be reachable": "this" before the job's own head noun is the job,
-    no pointer back at what was named before; "The rabbitmq runs in a and b only": "only" in what an
-    app is said to do describes it."""
+    no pointer back at what was named before; "The rabbitmq runs in a and b only", "That building is on
+    the research network only": "only" in what a thing is said to be or do describes it."""
     for n, mark in enumerate(marks):
         if mark.text == "this" and mark.has("pron"):
             ahead = [m.text for m in marks[n + 1 : n + 3]]
@@ -1730,12 +1730,15 @@ def _this_job(marks: list[Mark]) -> None:
                 mark.tags = (Tag("filler"),)
         if mark.text == "only" and mark.has("mod"):
             k = n - 1
-            while (
-                k > 0 and not marks[k].punct and not (marks[k].has("bg") and _ent_kind(marks[k - 1]) == "app")
-            ):
+            while k > 0 and not marks[k].punct and not (marks[k].has("bg") and _described(marks[k - 1])):
                 k -= 1
-            if k > 0 and marks[k].has("bg") and _ent_kind(marks[k - 1]) == "app":
+            if k > 0 and marks[k].has("bg") and _described(marks[k - 1]):
                 mark.tags = (Tag("bg"),)
+
+
+def _described(mark: Mark) -> bool:
+    """A thing other than the job that a clause can describe: an app, a zone, a node, "that building"."""
+    return _ent_kind(mark) in ("app", "zone", "node") or mark.has("zoneword") or mark.text in MACHINE_NOUNS
 
 
 def _until(marks: list[Mark]) -> None:
