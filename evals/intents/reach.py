@@ -2,7 +2,7 @@
 
     uv run python -m evals.intents.reach BASE_COMMIT
 
-Parses every hint of the three blind sets twice, once with the parser of BASE_COMMIT (checked out in
+Parses every hint of the blind sets twice, once with the parser of BASE_COMMIT (checked out in
 a temporary git worktree) and once with the working tree, and prints for each set how many hints
 changed their predicted intents (type, params and strength), how many of those went from a wrong
 subset to a right one, and how many the other way. It prints no hint, no intent and no gold label:
@@ -32,6 +32,11 @@ BLIND_SETS = (
         "blind3",
         REPO / "evals" / "data" / "blind3" / "hints-blind3.jsonl",
         REPO / "evals" / "data" / "blind3" / "contexts",
+    ),
+    (
+        "blind4",
+        REPO / "evals" / "data" / "blind4" / "hints-blind4.jsonl",
+        REPO / "evals" / "data" / "blind4" / "contexts",
     ),
 )
 
