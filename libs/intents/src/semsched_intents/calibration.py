@@ -16,9 +16,9 @@ from bisect import bisect_left
 
 # (mean heuristic score of a bin, calibrated accuracy)
 _KNOTS: tuple[tuple[float, float], ...] = (
-    (0.574, 0.48),
-    (0.667, 0.846),
-    (0.757, 0.91),
+    (0.574, 0.5),
+    (0.667, 0.839),
+    (0.757, 0.918),
     (0.823, 0.955),
     (0.872, 0.981),
     (0.93, 0.994),
