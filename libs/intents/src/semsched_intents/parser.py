@@ -497,13 +497,7 @@ def _info_question(sentence: list[Segment]) -> bool:
     told = any(
         " ".join(m.text for m in marks[k : k + 3]).startswith(_ASKS_TO_TELL) for k in range(len(marks))
     )
-    # "haar01 is the login node, right?": a statement checked, nothing asked
-    last = [m.text for m in sentence[-1].marks]
-    checked = len(sentence) >= 2 and last in (["right"], ["correct"], ["yeah"], ["no"])
-    checked = checked and any(m.text.split(" ")[0] in ("is", "are") for m in marks)
-    if not (
-        marks[at].text.split(" ")[0] in _INFO_OPENERS or opening.startswith(_ASKS_TO_TELL) or told or checked
-    ):
+    if not (marks[at].text.split(" ")[0] in _INFO_OPENERS or opening.startswith(_ASKS_TO_TELL) or told):
         return False
     # "is there a way to see why it went to X?" asks to be told, not to be placed
     seeing = _WAY_TO_TELL.search(" ".join(m.text for m in marks)) is not None
