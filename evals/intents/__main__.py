@@ -154,11 +154,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
     studies = [] if args.data is not None else [d for d, _ in STUDY_DATA if d.exists()]
+    named_blind = any(p.resolve() == BLIND_DATA.resolve() for p in args.data or ())
+    if named_blind and not args.blind:
+        ap.error(f"{BLIND_DATA.name} is the blind set: score it with --blind, never while tuning")
     data = [p for p in (args.data or [*DEFAULT_DATA, *studies]) if p.resolve() != BLIND_DATA.resolve()]
     if args.blind:
         data.append(BLIND_DATA)
     extra = [c for d, c in STUDY_DATA if d in studies]
-    contexts = load_contexts(args.contexts, *extra, *([BLIND_CONTEXTS] if args.blind else []))
+    blind_contexts = (
+        [BLIND_CONTEXTS] if args.blind and args.contexts.resolve() != BLIND_CONTEXTS.resolve() else []
+    )
+    contexts = load_contexts(args.contexts, *extra, *blind_contexts)
     parser = CpuParser()
     results: dict[str, Scores] = {}
     failures: list[str] = []
