@@ -2865,6 +2865,12 @@ ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
         {("prefer_nodes", "nodes=['forge01']", "medium")},
     ),
     ("it'd be nice if it sat next to the kiln-monitor", {("colocate_with", "app=kiln-monitor", "weak")}),
+    # "can't we put it on X?" suggests it, at medium; "one host for every replica" spreads
+    ("can't we put it on press01?", {("prefer_nodes", "nodes=['press01']", "medium")}),
+    ("can't you keep it off press01?", {("avoid_nodes", "nodes=['press01']", "medium")}),
+    ("we can't put it on press01", {("avoid_nodes", "nodes=['press01']", "critical")}),
+    ("one host for every replica", {("spread_replicas_nodes", "", "medium")}),
+    ("keep them all on one node for each run", {("colocate_replicas", "", "medium")}),
 ]
 
 ROUND_SEVENTEEN_YARDS: list[tuple[str, Expected]] = [

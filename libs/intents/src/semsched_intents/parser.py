@@ -527,7 +527,9 @@ _ASKS_TO_TELL = (
 _WHY_WOULD = ("why would", "why'd", "why should", "why on earth would", "why ever would", "who would")
 
 
-_NEGATIVE_ASKS = frozenset({"shouldn't", "should not", "wouldn't", "couldn't"})
+_NEGATIVE_ASKS = frozenset(
+    {"shouldn't", "should not", "wouldn't", "couldn't", "can't", "cannot", "could not"}
+)
 
 
 def _suggested(sentence: list[Segment]) -> bool:
@@ -535,7 +537,7 @@ def _suggested(sentence: list[Segment]) -> bool:
     first = sentence[0].marks[:2]
     if sentence[-1].sentence_end != "?" or len(first) < 2 or first[0].text not in _NEGATIVE_ASKS:
         return False
-    return first[1].text in ("this", "it", "that", "we", "they") and first[0].has("neg")
+    return first[1].text in ("this", "it", "that", "we", "they", "you") and first[0].has("neg")
 
 
 def _rhetorical(sentence: list[Segment]) -> bool:
@@ -743,9 +745,12 @@ def _background_sentences(sentences: list[list[Segment]]) -> None:
         if _tag_question(sentence):
             for seg in sentence:
                 seg.silenced = True
-    for sentence in sentences:
+    for sentence in sentences:  # "shouldn't this be on X?", "can't we put it on X?": it should
         if _suggested(sentence):
-            sentence[0].negated = not sentence[0].negated
+            first = sentence[0]
+            first.marks[0].tags = (Tag("filler"),)
+            if not any(m.has("mod") for m in first.marks):
+                first.strength = "medium"
     for n, sentence in enumerate(sentences):
         if _rhetorical(sentence):
             for seg in sentence:  # "why would anyone put a ranker on spot?": it should not be there

@@ -2327,12 +2327,13 @@ _REPLICA_WORDS = ("replicas", "pods", "workers", "members", "copies", "instances
 def _packed_together(marks: list[Mark]) -> None:
     """ "keep the replicas packed on one node": packing the replicas together, not bin-packing the node;
     "one node per replica" sets them apart."""
-    for mark, after in pairwise(marks):
-        if (
-            mark.has("concept", "together")
-            and mark.text.startswith(("one ", "single "))
-            and after.text in _EACH
-        ):
+    for n, mark in enumerate(marks[:-1]):
+        if not (mark.has("concept", "together") and mark.text.startswith(("one ", "single "))):
+            continue
+        after = marks[n + 1].text
+        later = marks[n + 2 : n + 4]  # "one host for every replica", "one box for each pod"
+        each = after == "for" and bool(later) and later[0].text.startswith(("each", "every"))
+        if after in _EACH or (each and any(m.has("replicas") or m.has("head") for m in later)):
             mark.tags = (Tag("concept", "apart"),)
     for n, mark in enumerate(marks):
         if not mark.has("concept", "binpack"):
