@@ -1,0 +1,97 @@
+"""Parse the study sets and the blind sets once and dump, per hint, the entity mentions the parser
+finds (with the words and tag roles around them), its intents and the gold intents.
+
+    python -m evals.propose.dump
+
+Writes $PROPOSE_DIR/study.jsonl and $PROPOSE_DIR/blind.jsonl. Both hold each hint's words in order
+(names replaced by their kind), which the features need: keep them out of the repository, print
+nothing from the blind file, and delete it after `evals.propose.blind` has counted."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from evals.intents.__main__ import REPO, _judged, load_contexts
+from semsched_intents import CpuParser
+from semsched_intents import parser as rules
+from semsched_intents.marks import Mark
+from semsched_proto.intents import ClusterContext
+
+OUT = Path(os.environ.get("PROPOSE_DIR", "/tmp/semsched-propose"))
+KINDS = ("zone", "node", "app", "label", "gpu", "dataset")
+DATA = REPO / "evals" / "data"
+
+
+def sets() -> tuple[list[tuple[str, Path, Path]], list[tuple[str, Path, Path]]]:
+    study = [("study1", DATA / "study" / "hints-study.jsonl", DATA / "contexts-study")]
+    study += [
+        (f"study{k}", DATA / f"study{k}" / f"hints-study{k}.jsonl", DATA / f"study{k}" / "contexts")
+        for k in range(2, 77)
+    ]
+    blind = [("blind", DATA / "hints-blind.jsonl", DATA / "contexts-blind")]
+    blind += [
+        (b, DATA / b / f"hints-{b}.jsonl", DATA / b / "contexts") for b in ("blind2", "blind3", "blind4")
+    ]
+    return study, blind
+
+
+def _word(mark: Mark) -> str:
+    tag = mark.entity()
+    if mark.punct:
+        return "P" + mark.punct
+    if tag is not None and tag.role == "ent":
+        return "ENT_" + tag.kind
+    return "QTY" if tag is not None and tag.role == "qty" else mark.text
+
+
+def _marks(hint: str, context: ClusterContext) -> list[Mark]:
+    """The parser's own marks for a hint, as `CpuParser.parse` computes them."""
+    text = rules._SCHEMA_WORDS.sub(" ", rules._UNCHECKED.sub(" ", rules.sanitise(hint)))
+    tokens = rules.tokenize(rules.lower_same_length(text), 400)
+    table = rules.table_for(context)
+    return rules.refine_marks(rules.scan(tokens, text, table, 200), tokens, table.app_words)
+
+
+def record(
+    name: str, row: dict[str, object], context: ClusterContext, parser: CpuParser
+) -> dict[str, object]:
+    marks = _marks(str(row["hint"]), context)
+    sentence, at = [], 0
+    for mark in marks:
+        sentence.append(at)
+        at += mark.punct in (".", "?", "!", ";")
+    asked = {sentence[k] for k, m in enumerate(marks) if m.punct == "?"}
+    mentions = [
+        dict(k=k, kind=t.kind, value=t.value, key=t.key, q=sentence[k] in asked, sent=sentence[k])
+        for k, m in enumerate(marks)
+        if (t := m.entity()) is not None and t.role == "ent" and t.kind in KINDS
+    ]
+    got = _judged(parser.parse(str(row["hint"]), context).intents)
+    return dict(
+        set=name,
+        words=[_word(m) for m in marks],
+        roles=[",".join(sorted({t.role for t in m.tags})) for m in marks],
+        nsent=at + 1,
+        mentions=mentions,
+        pred=[dict(type=i.type, params=dict(i.params), confidence=i.confidence) for i in got],
+        gold=[dict(type=g["type"], params=g["params"]) for g in row["intents"]],  # type: ignore[attr-defined]
+    )
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    parser = CpuParser()
+    study, blind = sets()
+    for filename, group in (("study.jsonl", study), ("blind.jsonl", blind)):
+        with open(OUT / filename, "w") as out:
+            for name, hints, contexts in group:
+                ctxs = load_contexts(contexts)
+                for line in hints.read_text().splitlines():
+                    row = json.loads(line)
+                    out.write(json.dumps(record(name, row, ctxs[row["context"]], parser)) + "\n")
+
+
+if __name__ == "__main__":
+    main()
