@@ -12,4 +12,8 @@ dependency; install it beside the project:
     uv run python -m evals.propose.dump          # parse every study set and the blind sets once
     uv run python -m evals.propose.cv            # grouped 10-fold CV on the study sets
     uv run python -m evals.propose.blind         # fit on the study sets, count on the blind sets once
+    uv run python -m evals.propose.prestudy      # each study set read by the parser it first met
+    uv run python -m evals.propose.arbiter       # the reader, those readings and an arbiter between them
+
+Delete $PROPOSE_DIR/blind.jsonl after counting: it holds the blind hints' words.
 """
