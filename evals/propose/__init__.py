@@ -1,4 +1,4 @@
-"""A measured experiment, not part of the product: a learned reader of entity roles beside the rules.
+"""Measured experiments, not part of the product: learned readers of entity roles beside the rules.
 
 For every zone, node, app, label, GPU or dataset the CPU parser finds in a hint, a logistic
 regression over the words around it (names replaced by their kind) predicts the role the gold gives
@@ -14,6 +14,9 @@ dependency; install it beside the project:
     uv run python -m evals.propose.blind         # fit on the study sets, count on the blind sets once
     uv run python -m evals.propose.prestudy      # each study set read by the parser it first met
     uv run python -m evals.propose.arbiter       # the reader, those readings and an arbiter between them
+
+The encoder reader (`evals.propose.encoder`) needs torch and the MiniLM weights instead; see its
+docstring.
 
 Delete $PROPOSE_DIR/blind.jsonl after counting: it holds the blind hints' words.
 """
