@@ -22,7 +22,7 @@ import torch
 from transformers import AutoModel, AutoTokenizer
 
 from evals.propose.dump import OUT
-from evals.propose.roles import Record, atoms, entities, fit, load, predict, role_in
+from evals.propose.roles import Record, atoms, distinct_mentions, entities, fit, load, predict, role_in
 
 HELD_OUT = frozenset(f"study{k}" for k in (5, 13, 21, 29, 37, 45, 53, 61, 69, 73, 75))
 BATCH = 32
@@ -49,18 +49,9 @@ def text(rec: Record, mention: Record) -> str:
 
 
 def examples(recs: list[Record]) -> tuple[list[str], list[str], list[tuple[int, Record, str]]]:
-    texts, gold, where = [], [], []
-    for h, rec in enumerate(recs):
-        predicted, wanted = atoms(rec["pred"]), atoms(rec["gold"])
-        seen = set()
-        for mention in rec["mentions"]:
-            key = (mention["kind"], mention["value"], mention["key"])
-            if key not in seen:
-                seen.add(key)
-                texts.append(text(rec, mention))
-                gold.append(role_in(mention, wanted))
-                where.append((h, mention, role_in(mention, predicted)))
-    return texts, gold, where
+    found = distinct_mentions(recs)
+    texts = [text(recs[h], mention) for h, mention, _, _ in found]
+    return texts, [gold for *_, gold in found], [(h, mention, rule) for h, mention, rule, _ in found]
 
 
 class Reader(torch.nn.Module):

@@ -96,24 +96,27 @@ def features(rec: Record, mention: Record, rule_role: str | None) -> dict[str, f
     return out
 
 
-def entities(
-    recs: Sequence[Record], alone: bool
-) -> tuple[list[dict[str, float]], list[str], list[tuple[int, Record, str]]]:
-    """One row per distinct entity a hint mentions: features, gold role, (hint, mention, rules' role)."""
-    rows, gold, where = [], [], []
+def distinct_mentions(recs: Sequence[Record]) -> list[tuple[int, Record, str, str]]:
+    """(hint, mention, the rules' role, the gold role) for each distinct entity a hint mentions."""
+    out = []
     for h, rec in enumerate(recs):
         predicted, wanted = atoms(rec["pred"]), atoms(rec["gold"])
         seen = set()
         for mention in rec["mentions"]:
             key = (mention["kind"], mention["value"], mention["key"])
-            if key in seen:
-                continue
-            seen.add(key)
-            rule = role_in(mention, predicted)
-            rows.append(features(rec, mention, None if alone else rule))
-            gold.append(role_in(mention, wanted))
-            where.append((h, mention, rule))
-    return rows, gold, where
+            if key not in seen:
+                seen.add(key)
+                out.append((h, mention, role_in(mention, predicted), role_in(mention, wanted)))
+    return out
+
+
+def entities(
+    recs: Sequence[Record], alone: bool
+) -> tuple[list[dict[str, float]], list[str], list[tuple[int, Record, str]]]:
+    """One row per distinct entity a hint mentions: features, gold role, (hint, mention, rules' role)."""
+    found = distinct_mentions(recs)
+    rows = [features(recs[h], mention, None if alone else rule) for h, mention, rule, _ in found]
+    return rows, [gold for *_, gold in found], [(h, mention, rule) for h, mention, rule, _ in found]
 
 
 def fit(
