@@ -2871,6 +2871,9 @@ ROUND_SEVENTEEN: list[tuple[str, Expected]] = [
     ("we can't put it on press01", {("avoid_nodes", "nodes=['press01']", "critical")}),
     ("one host for every replica", {("spread_replicas_nodes", "", "medium")}),
     ("keep them all on one node for each run", {("colocate_replicas", "", "medium")}),
+    # a need after a data verb takes the size itself
+    ("it reads from kafka and needs 16 GB", {("min_free_memory", "gib=16.0", "critical")}),
+    ("it writes a lot of logs and wants 8 GB", {("min_free_memory", "gib=8.0", "medium")}),
 ]
 
 ROUND_SEVENTEEN_YARDS: list[tuple[str, Expected]] = [

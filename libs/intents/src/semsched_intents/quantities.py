@@ -357,6 +357,10 @@ _DATA_VERBS = frozenset(
         "archive",
     ]
 )
+_ASKS_FOR = frozenset(
+    {"and", "but", "so", "plus", "needs", "need", "needing", "wants", "want", "requires", "require"}
+    | {"give", "gets", "get", "with", "has", "have", "reserve", "keep", "leave", "at"}
+)
 _TIMES = frozenset({"day", "week", "month", "hour", "night", "year", "minute", "run", "shift"})
 _SENTENCE_ENDS = frozenset({".", ";", "!", "?"})
 
@@ -380,6 +384,8 @@ def _moved_data(tokens: Sequence[Token], i: int, j: int) -> bool:
                 return False
         elif token.text in _DATA_VERBS:
             return True
+        elif token.text in _ASKS_FOR:
+            return False  # "it reads from kafka and needs 16 GB": the need takes the size
     return False
 
 
