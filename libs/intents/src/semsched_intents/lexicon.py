@@ -369,6 +369,10 @@ POLARITY_WORDS: tuple[tuple[str, str], ...] = (
     ),
 )
 
+# Words after which a label value names what a node has ("must have UPS", "a box with UPS"): the
+# scanner keeps such a value, and postscan's rule for first words of values does not drop it.
+HAVING = frozenset({"have", "has", "having", "with"})
+
 # What may follow a bare label value that is the whole hint ("nvme pref").
 ALONE_WORDS = frozenset(
     {"please", "pls", "plz", "pref", "preferred", "ideally", "required", "needed", "mandatory", "thanks"}

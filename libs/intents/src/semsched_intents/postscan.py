@@ -13,7 +13,7 @@ from itertools import pairwise
 
 from semsched_intents.clauses import COPULAS
 from semsched_intents.concepts import NUMBER_WORDS
-from semsched_intents.lexicon import ALONE_WORDS, MACHINE_NOUNS
+from semsched_intents.lexicon import ALONE_WORDS, HAVING, MACHINE_NOUNS
 from semsched_intents.marks import Mark
 from semsched_intents.quantities import MEMORY_UNITS
 from semsched_intents.text import Token
@@ -1106,21 +1106,25 @@ def _able_to(marks: list[Mark]) -> None:
             mark.tags = ()
 
 
-def _made_that(marks: list[Mark]) -> None:
-    """ "6 free cores. Sorry, make that 12": a bare figure after "make that" corrects the last figure;
-    "can you make that happen?" and "they wait for" correct nothing; "Sorry, no:" corrects."""
+def _corrections_said(marks: list[Mark]) -> None:
+    """Words that look like a correction and are none ("can you make that happen?", "they wait for the
+    result", the "4.40 NVM" firmware, no "never mind"), and a "no" that is one ("Sorry, no: ...")."""
     for mark, after in pairwise(marks):
         if mark.has("corr") and mark.text in ("make that", "make it") and after.text in _HAPPEN:
             mark.tags = after.tags = (Tag("filler"),)
         if mark.has("corr") and mark.text == "wait" and after.text in ("for", "until", "till", "on"):
-            mark.tags = ()  # "the agronomists wait for the result": waiting, no correction
-    for before, mark in pairwise(marks):  # "resets coming from the 4.40 NVM": firmware, not "never mind"
+            mark.tags = ()
+    for before, mark in pairwise(marks):
         if mark.text == "nvm" and mark.has("retract") and (before.text[:1].isdigit() or before.text == "the"):
             mark.tags = ()
-    for n in range(1, len(marks) - 1):  # "Sorry, no: the same zone as X": the "no" corrects
+    for n in range(1, len(marks) - 1):
         words = [m for m in marks[max(0, n - 2) : n] if not m.punct]
         if marks[n].text == "no" and words and words[-1].text in ("sorry", "oops") and marks[n + 1].punct:
             marks[n].tags = (Tag("corr"),)
+
+
+def _made_that(marks: list[Mark]) -> None:
+    """ "6 free cores. Sorry, make that 12": a bare figure after "make that" corrects the last figure."""
     for n in range(1, len(marks)):
         if marks[n].tags or not marks[n].text.isdigit():
             continue
@@ -1721,13 +1725,18 @@ _OWN_HEADS = frozenset({"job", "tool", "service", "app", "workload", "program"})
 
 def _this_job(marks: list[Mark]) -> None:
     """ "This new tool just has to be reachable": "this" before the job's own head noun is the job,
-    no pointer back at what was named before; "The rabbitmq runs in a and b only", "That building is on
-    the research network only": "only" in what a thing is said to be or do describes it."""
+    no pointer back at what was named before."""
     for n, mark in enumerate(marks):
         if mark.text == "this" and mark.has("pron"):
             ahead = [m.text for m in marks[n + 1 : n + 3]]
             if ahead[:1] and (ahead[0] in _OWN_HEADS or (len(ahead) == 2 and ahead[1] in _OWN_HEADS)):
                 mark.tags = (Tag("filler"),)
+
+
+def _only_described(marks: list[Mark]) -> None:
+    """ "The rabbitmq runs in a and b only", "That building is on the research network only": "only"
+    in what a thing is said to be or do describes it."""
+    for n, mark in enumerate(marks):
         if mark.text == "only" and mark.has("mod"):
             k = n - 1
             while k > 0 and not marks[k].punct and not (marks[k].has("bg") and _described(marks[k - 1])):
@@ -2947,7 +2956,7 @@ def _owned(marks: Sequence[Mark], n: int) -> bool:
     return closes and owner and len(marks[n].text) >= 3
 
 
-_OWNED_BY = frozenset({"have", "has", "having", "with", "on", "onto"})
+_OWNED_BY = HAVING | {"on", "onto"}
 
 
 def _its_node(marks: list[Mark]) -> list[Mark]:
@@ -3304,6 +3313,7 @@ def refine_marks(
     _states(marks)
     _until(marks)
     _this_job(marks)
+    _only_described(marks)
     _loose_only(marks)
     _bare_counts(marks)
     _keyed_counts(marks)
@@ -3379,6 +3389,7 @@ def refine_marks(
     _demonyms(marks)
     _left_alone(marks)
     _place_as_adjective(marks)
+    _corrections_said(marks)
     _made_that(marks)
     _no_taken_back(marks)
     _seldom_failing(marks)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from rapidfuzz.distance import OSA
 
 from semsched_intents.concepts import GPU_FAMILIES, GPU_SUFFIXES
-from semsched_intents.lexicon import ALONE_WORDS, COMMON_VALUES, MACHINE_NOUNS
+from semsched_intents.lexicon import ALONE_WORDS, COMMON_VALUES, HAVING, MACHINE_NOUNS
 from semsched_intents.marks import Mark, fuzzy_mark, key_values
 from semsched_intents.quantities import LINK_WORDS, parse_quantity, spoken_number
 from semsched_intents.text import Token
@@ -165,7 +165,7 @@ def _refine(st: _State, i: int, end: int, tags: tuple[Tag, ...]) -> tuple[int, t
             # "must have UPS", "a box with UPS": a bare value that ends its phrase, owned by the node
             owned = (
                 before is not None
-                and before.text.rsplit(" ", 1)[-1] in ("have", "has", "having", "with")
+                and before.text.rsplit(" ", 1)[-1] in HAVING
                 and _word(st, end) in ("", "and", "or", "please", "pls")
                 and len(st.tokens[i].text) >= 3
             )
