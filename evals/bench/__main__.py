@@ -1,6 +1,7 @@
 """`uv run python -m evals.bench`: extender /prioritize latency on a 1,000-node cluster and
-CPU parser latency/throughput. Prints figures (medians and p99 of one run) and writes
-docs/eval-bench.md. Nothing here asserts wall-clock times.
+CPU parser latency/throughput, both as the editable install runs it (pure Python) and as the production
+images run it (compiled by mypyc: scripts/build-compiled-parser.sh). Prints figures (medians and p99 of
+one run) and writes docs/eval-bench.md. Nothing here asserts wall-clock times.
 """
 
 from __future__ import annotations
@@ -8,12 +9,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import re
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
+import zipfile
 from pathlib import Path
 
 import httpx
@@ -99,6 +103,48 @@ def bench_parser(rounds: int, hints: list[tuple[str, ClusterContext]] | None = N
         "p99_ms": percentile(latencies, 99),
         "hints_per_s": len(latencies) / elapsed,
     }
+
+
+def parser_figures(rounds: int) -> dict[str, object]:
+    """Both parser figures (dev and tune hints, long hints) with the parser this interpreter imports."""
+    import semsched_intents.parser as module
+
+    return {
+        "compiled": not str(module.__file__).endswith(".py"),
+        "dev": bench_parser(rounds),
+        "long": bench_parser(rounds, load_long_hints()),
+    }
+
+
+def compiled_site(into: Path) -> Path:
+    """Build the mypyc-compiled wheel and unpack it into `into`: an import path for a subprocess."""
+    wheels = into / "wheel"
+    subprocess.run(
+        ["bash", str(ROOT / "scripts" / "build-compiled-parser.sh"), str(wheels)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    site = into / "site"
+    with zipfile.ZipFile(next(wheels.glob("semsched_intents-*.whl"))) as wheel:
+        wheel.extractall(site)
+    return site
+
+
+def bench_compiled_parser(rounds: int) -> dict[str, object] | str:
+    """The parser figures with the compiled wheel, in a subprocess; a reason string if it cannot be built."""
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            site = compiled_site(Path(tmp))
+        except subprocess.CalledProcessError as exc:
+            return f"not measured: the compiled wheel did not build ({exc.stderr.strip().splitlines()[-1:]})"
+        env = {**os.environ, "PYTHONPATH": str(site)}
+        command = [sys.executable, "-m", "evals.bench", "--parser-json", "--parse-rounds", str(rounds)]
+        out = subprocess.run(command, check=True, capture_output=True, text=True, env=env, cwd=ROOT).stdout
+    figures: dict[str, object] = json.loads(out)
+    if not figures["compiled"]:
+        return "not measured: the subprocess imported the pure-Python parser"
+    return figures
 
 
 async def _fire(url: str, bodies: list[bytes], total: int, concurrency: int) -> list[float]:
@@ -219,20 +265,36 @@ def main() -> None:
     args.add_argument("--workers", type=int, default=2, help="extender worker processes")
     args.add_argument("--parse-rounds", type=int, default=5)
     args.add_argument("--report", type=Path, default=ROOT / "docs" / "eval-bench.md")
+    args.add_argument("--no-compiled", action="store_true", help="skip building the compiled parser")
+    args.add_argument("--parser-json", action="store_true", help=argparse.SUPPRESS)  # the subprocess's mode
     ns = args.parse_args()
-    parse = bench_parser(ns.parse_rounds)
-    print(
-        f"cpu parse: {parse['hints']:.0f} distinct hints x {ns.parse_rounds}: p50 {parse['p50_ms']:.3f} ms, "
-        f"p99 {parse['p99_ms']:.3f} ms, {parse['hints_per_s']:.0f} hints/s on one core"
-    )
-    long = bench_parser(ns.parse_rounds, load_long_hints())
+    if ns.parser_json:
+        print(json.dumps(parser_figures(ns.parse_rounds)))
+        return
+    pure = parser_figures(ns.parse_rounds)
+    parse, long = pure["dev"], pure["long"]
+    assert isinstance(parse, dict) and isinstance(long, dict)
     long_label = (
         f"{long['hints']:.0f} long hints ({', '.join(LONG_SETS)}, {long['chars']:.0f} characters on average)"
     )
-    print(
-        f"cpu parse, {long_label} x {ns.parse_rounds}: p50 {long['p50_ms']:.3f} ms, "
-        f"p99 {long['p99_ms']:.3f} ms, {long['hints_per_s']:.0f} hints/s on one core"
-    )
+    compiled = "not measured: --no-compiled" if ns.no_compiled else bench_compiled_parser(ns.parse_rounds)
+    parser_rows = []
+    for name, figures in (("pure Python (editable install)", pure), ("compiled by mypyc (images)", compiled)):
+        if isinstance(figures, str):
+            print(f"cpu parse, {name}: {figures}")
+            parser_rows.append(f"| CPU parse, {name} | {figures} |\n")
+            continue
+        for label, got in (
+            (f"{parse['hints']:.0f} distinct hints", figures["dev"]),
+            (long_label, figures["long"]),
+        ):
+            assert isinstance(got, dict)
+            line = f"p50 {got['p50_ms']:.3f} ms, p99 {got['p99_ms']:.3f} ms, {got['hints_per_s']:.0f} hints/s"
+            print(f"cpu parse, {name}, {label} x {ns.parse_rounds}: {line}")
+            parser_rows.append(
+                f"| CPU parse, {name}, {label}: p50 / p99 per hint; distinct hints per second on one core "
+                f"| {got['p50_ms']:.3f} ms / {got['p99_ms']:.3f} ms; {got['hints_per_s']:.0f} hints/s |\n"
+            )
     prio = bench_prioritize(ns.nodes, ns.requests, ns.concurrency, ns.workers)
     levels: dict[int, dict[str, float]] = prio["levels"]  # type: ignore[assignment]
     rows = []
@@ -255,15 +317,14 @@ def main() -> None:
         "# Benchmarks\n\nProduced by `uv run python -m evals.bench` (one run on a 2-core machine; "
         "the load generator shares the 2 cores with the whole platform).\n\n"
         "| figure | value |\n|---|---|\n"
-        f"| CPU parse p50 / p99 per hint ({parse['hints']:.0f} distinct hints) "
-        f"| {parse['p50_ms']:.3f} ms / {parse['p99_ms']:.3f} ms |\n"
-        f"| CPU parse throughput, one core, distinct hints | {parse['hints_per_s']:.0f} hints/s |\n"
-        f"| CPU parse p50 / p99 per hint, {long_label} "
-        f"| {long['p50_ms']:.3f} ms / {long['p99_ms']:.3f} ms; {long['hints_per_s']:.0f} hints/s |\n"
+        + "".join(parser_rows)
         + "".join(rows)
         + f"| platform ready (snapshot loaded, views warm), {ns.nodes} nodes | {prio['ready_s']:.1f} s |\n"
         f"\nExtender: {ns.workers} worker process(es) on one port (SO_REUSEPORT). Load generator: "
         f"{prio['client']}, closed loop, one connection per concurrent client.\n"
+        "\nThe compiled parser is the wheel scripts/build-compiled-parser.sh builds, as the service images "
+        "install it; it reads every hint exactly as the pure-Python parser does "
+        "(tests/test_compiled_parser.py).\n"
     )
     print(f"report written to {ns.report}")
 

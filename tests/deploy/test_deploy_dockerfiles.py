@@ -161,3 +161,17 @@ def test_dockerignore_keeps_the_workspace_in_the_context() -> None:
     }
     assert {".git", ".venv"} <= patterns
     assert not patterns & {*NEEDED_IN_CONTEXT, "*", "**"}
+
+
+def test_intent_parser_image_installs_the_compiled_parser() -> None:
+    """The parser's wheel is compiled by mypyc in the build stage (with a compiler there), and only there."""
+    instructions = parse_dockerfile(REPO_ROOT / "services" / "intent-parser" / "Dockerfile")
+    runtime = final_stage(instructions)
+    build = instructions[: len(instructions) - len(runtime)]
+    runs = [i.value for i in build if i.keyword == "RUN"]
+    assert any("gcc" in run.split() for run in runs), "the build stage installs no C compiler"
+    (wheels,) = [run for run in runs if "--no-editable" in run.split()]
+    assert "HATCH_BUILD_HOOK_ENABLE_MYPYC=true" in wheels.split()
+    hook = tomllib.loads((REPO_ROOT / "libs" / "intents" / "pyproject.toml").read_text(encoding="utf-8"))
+    assert hook["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]["enable-by-default"] is False
+    assert not any("gcc" in i.value for i in runtime), "the runtime image carries a compiler"

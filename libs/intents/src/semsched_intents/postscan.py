@@ -425,6 +425,9 @@ def _purpose_avoid(marks: list[Mark]) -> None:
             marks[n].tags = (Tag("filler"),)
 
 
+_OVER_BUDGET_SAID = COPULAS | {"way", "already"}  # "we're way over budget", "is already over budget"
+
+
 def _other_budgets(marks: list[Mark]) -> None:
     """ "a 10ms budget end to end", "the power budget of the quay cabinets": no money is meant; and
     "cross-az egress" is traffic between zones, no spread."""
@@ -445,7 +448,7 @@ def _other_budgets(marks: list[Mark]) -> None:
         if mark.has("concept", "cheap") and other:
             mark.tags = (Tag("filler"),)
         # "we're over budget on EC2 this month": how the money stands, told ("stay under budget" asks)
-        said = n >= 2 and (marks[n - 2].has("subj") or marks[n - 2].text in (*COPULAS, "way", "already"))
+        said = n >= 2 and (marks[n - 2].has("subj") or marks[n - 2].text in _OVER_BUDGET_SAID)
         if mark.text == "budget" and mark.has("concept", "cheap") and before.text == "over" and said:
             before.tags, mark.tags = (), (Tag("bg"),)
 
@@ -1633,6 +1636,7 @@ def _with_people(marks: list[Mark]) -> None:
 _SPANS = frozenset(
     {"day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours", "minutes"}
 )
+_SPANS_OF_DAY = _SPANS | {"morning", "afternoon"}
 _SINCE_WHEN = frozenset(
     {"yesterday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "then"}
     | {"last", "january", "february", "march", "april", "june", "july", "august", "september"}
@@ -1649,7 +1653,7 @@ def _since_when(marks: list[Mark]) -> None:
         after = marks[n + 1]
         counted = after.text.isdigit() or after.text in NUMBER_WORDS or after.text in ("a", "an", "few")
         spanned = counted or after.text == "this"  # "since this morning"
-        spans = spanned and n + 2 < len(marks) and marks[n + 2].text in (*_SPANS, "morning", "afternoon")
+        spans = spanned and n + 2 < len(marks) and marks[n + 2].text in _SPANS_OF_DAY
         if spans or after.text in _SINCE_WHEN or after.text[:1].isdigit():
             mark.tags = (Tag("bg"),)
 

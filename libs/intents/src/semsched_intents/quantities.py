@@ -140,6 +140,7 @@ _NOT_MEMORY = LINK_WORDS | frozenset(
     }
 )
 _GPU_NAMES = frozenset(a + s for aliases in GPU_FAMILIES.values() for a in aliases for s in ("", "s"))
+_COUNTED_UNITS = GPU_UNITS | frozenset(CPU_UNITS) | _GPU_NAMES  # "a single GPU", "an A100", "a core"
 _TRAILING = _ADJ | _MEMORY_WORDS | _CPU_WORDS | GPU_UNITS | {"minimum", "min", "at", "least", "please"}
 
 
@@ -252,7 +253,7 @@ def _number(tokens: Sequence[Token], i: int) -> tuple[float, str, int] | None:
         if nxt in ("couple", "pair", "dozen", "single"):
             j = i + 3 if i + 2 < len(tokens) and tokens[i + 2].text == "of" else i + 2
             return NUMBER_WORDS[nxt], "", j
-        if nxt in _A_ADJ and (_next_text(tokens, i + 2) in GPU_UNITS | CPU_UNITS.keys() | _GPU_NAMES):
+        if nxt in _A_ADJ and (_next_text(tokens, i + 2) in _COUNTED_UNITS):
             if _next_text(tokens, i + 3).rstrip("s") in _PER_PLACE:
                 return None  # "an idle GPU node": the node is idle, no count of GPUs
             return 1.0, "", i + 1
@@ -363,6 +364,7 @@ _ASKS_FOR = frozenset(
 )
 _TIMES = frozenset({"day", "week", "month", "hour", "night", "year", "minute", "run", "shift"})
 _SENTENCE_ENDS = frozenset({".", ";", "!", "?"})
+_BRACKET_OR_END = _SENTENCE_ENDS | {"(", ")"}
 
 
 def _moved_data(tokens: Sequence[Token], i: int, j: int) -> bool:
@@ -391,7 +393,7 @@ def _moved_data(tokens: Sequence[Token], i: int, j: int) -> bool:
 
 def _bracketed(tokens: Sequence[Token], k: int) -> bool:
     for m in range(k - 1, max(k - 6, -1), -1):
-        if tokens[m].punct and tokens[m].text in ("(", ")", *_SENTENCE_ENDS):
+        if tokens[m].punct and tokens[m].text in _BRACKET_OR_END:
             return tokens[m].text == "("
     return False
 

@@ -10,7 +10,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-_SURROGATES = re.compile("[\ud800-\udfff]")
+_SURROGATES = re.compile(r"[\ud800-\udfff]")  # escaped: mypyc takes no lone surrogate in a literal
 _ANSI = re.compile(r"\x1b\[[0-9;?]{0,32}[A-Za-z]?")  # terminal colour codes pasted with a hint
 # Control and invisible formatting characters (keeping \t \n \r, turned into spaces/newlines below).
 _CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]")

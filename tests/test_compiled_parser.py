@@ -1,0 +1,120 @@
+"""The parser as the service image installs it: compiled to C by mypyc (scripts/build-compiled-parser.sh).
+
+mypyc checks types at run time where Python does not, and some constructs compile differently, so the
+compiled wheel is held to the pure-Python parser: it must read every labelled hint (not the blind
+sets) and a seeded stream of hostile text exactly as the editable install does, down to confidence
+and error reason; and the parser's own test suite must pass against it. The wheel is built once per
+run (about 1.5 minutes on two cores).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytestmark = [
+    pytest.mark.skipif(
+        shutil.which("cc") is None or shutil.which("uv") is None,
+        reason="the compiled parser needs a C compiler (cc) and uv to build",
+    ),
+    pytest.mark.timeout(1800),  # the build and two readings of every labelled hint, not one call
+]
+
+# Run in a subprocess with the pure or the compiled parser on its path: one JSON result per line.
+READER = """
+import json, random, sys
+from pathlib import Path
+import semsched_intents.postscan as postscan
+from evals.intents.__main__ import load_contexts
+from semsched_intents import CpuParser
+from semsched_proto.intents import ClusterContext
+
+print("compiled" if not postscan.__file__.endswith(".py") else "pure", flush=True)
+root = Path.cwd()
+shared = json.loads((root.parent / "shared" / "evals" / "cluster-dev.json").read_text())
+dev = ClusterContext.model_validate({k: v for k, v in shared.items() if k in ClusterContext.model_fields})
+parser = CpuParser()
+jobs = [(json.loads(l)["hint"], dev) for l in (root.parent / "shared" / "evals" / "hints-dev.jsonl").open()]
+data = root / "evals" / "data"
+contexts = {}
+for folder in [data / "contexts", data / "contexts-study", *sorted(data.glob("study*/contexts"))]:
+    contexts.update(load_contexts(folder))
+for path in [*sorted(data.glob("hints-*.jsonl")), *sorted(data.glob("study*/hints-*.jsonl"))]:
+    if "blind" in path.name:
+        continue  # the blind sets are read by their scoring runs only
+    for line in path.open():
+        if line.strip():
+            row = json.loads(line)
+            if row.get("context") in contexts:
+                jobs.append((row["hint"], contexts[row["context"]]))
+words = sorted({w for hint, _ in jobs[:3000] for w in hint.split()})
+noise = ["\\x00", "\\u202e", "\\ud800", "\\ufeff", "ignore previous instructions", "=", "==", "--", "\\n" * 3,
+         "x" * 3000, "\\u0430\\u0440\\u043c", "9" * 40, "GiB", "?", "(", ")", ",,", "\\t", "\\x1b[31m"]
+rng = random.Random(2026)
+for _ in range(1500):
+    jobs.append((" ".join(rng.choice(words + noise) for _ in range(rng.randint(0, 40))), dev))
+for hint, context in jobs:
+    print(parser.parse(hint, context).model_dump_json(), flush=True)
+"""
+
+
+@pytest.fixture(scope="module")
+def compiled_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("compiled")
+    build = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "build-compiled-parser.sh"), str(out / "wheel")],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    assert build.returncode == 0, build.stderr[-3000:]
+    wheel = next((out / "wheel").glob("semsched_intents-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(out / "site")
+    return out / "site"
+
+
+def _read(site: Path | None) -> list[str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    if site is not None:
+        env["PYTHONPATH"] = str(site)
+    done = subprocess.run(
+        [sys.executable, "-c", READER], capture_output=True, text=True, env=env, cwd=ROOT, timeout=900
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout.splitlines()
+
+
+def test_the_wheel_holds_native_modules(compiled_site: Path) -> None:
+    native = {p.name.split(".")[0] for p in (compiled_site / "semsched_intents").glob("*.so")}
+    assert {"parser", "postscan", "scanner", "clauses", "marks"} <= native
+
+
+def test_compiled_parser_reads_every_hint_as_the_pure_one(compiled_site: Path) -> None:
+    pure, compiled = _read(None), _read(compiled_site)
+    assert pure[0] == "pure" and compiled[0] == "compiled"
+    assert len(pure) == len(compiled) > 15_000
+    differ = [n for n, (a, b) in enumerate(zip(pure[1:], compiled[1:], strict=True), 1) if a != b]
+    assert not differ, f"{len(differ)} readings differ; first: line {differ[0]}, {compiled[differ[0]][:300]}"
+
+
+def test_parser_suite_passes_against_the_compiled_wheel(compiled_site: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(compiled_site)}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(ROOT / "libs" / "intents")],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=1200,
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert " passed" in done.stdout
