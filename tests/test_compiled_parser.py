@@ -32,12 +32,14 @@ pytestmark = [
 READER = """
 import json, random, sys
 from pathlib import Path
+import semsched_intents
 import semsched_intents.postscan as postscan
 from evals.intents.__main__ import load_contexts
 from semsched_intents import CpuParser
 from semsched_proto.intents import ClusterContext
 
-print("compiled" if not postscan.__file__.endswith(".py") else "pure", flush=True)
+assert semsched_intents.COMPILED == (not postscan.__file__.endswith(".py"))
+print("compiled" if semsched_intents.COMPILED else "pure", flush=True)
 root = Path.cwd()
 shared = json.loads((root.parent / "shared" / "evals" / "cluster-dev.json").read_text())
 dev = ClusterContext.model_validate({k: v for k, v in shared.items() if k in ClusterContext.model_fields})

@@ -18,7 +18,7 @@ from semsched_intent_parser.domain.router import ParserRouter
 from semsched_intent_parser.handlers import ParserHandlers
 from semsched_intent_parser.ports import LlmBackend
 from semsched_intent_parser.settings import IntentParserSettings
-from semsched_intents import CpuParser, ParserLimits
+from semsched_intents import COMPILED, CpuParser, ParserLimits
 from semsched_proto import ClusterContext, ParseReply, ParseRequest, PodPending, subjects
 
 SERVICE = "intent-parser"
@@ -68,7 +68,7 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: IntentParse
     await bus.ensure_streams()
     contexts.start()
     await broker.start()
-    log.info("intent_parser_started", backend=settings.backend)
+    log.info("intent_parser_started", backend=settings.backend, parser_compiled=COMPILED)
     await stop.wait()
     await contexts.stop()
     await broker.stop()
