@@ -16,7 +16,8 @@ dependency; install it beside the project:
     uv run python -m evals.propose.arbiter       # the reader, those readings and an arbiter between them
 
 The encoder reader (`evals.propose.encoder`) needs torch and the MiniLM weights instead; see its
-docstring.
+docstring. `evals.propose.routed` sets it beside the current rules at hint level, with an arbiter
+trained on study77-80, sets kept unstudied for it (D35).
 
 Delete $PROPOSE_DIR/blind.jsonl after counting: it holds the blind hints' words.
 """

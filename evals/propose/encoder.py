@@ -96,12 +96,17 @@ def train(reader: Reader, texts: list[str], gold: list[int], epochs: int) -> Non
         print(f"epoch {epoch + 1} of {epochs} done, last batch loss {loss.item():.3f}", flush=True)
 
 
-def main() -> None:
+def seeded_study() -> tuple[list[Record], list[str], list[str], list[tuple[int, Record, str]], list[str]]:
+    """Seed torch and random, then the study sets: records, texts, gold roles, where, role classes."""
     torch.manual_seed(0)
     random.seed(0)
     recs = load(OUT / "study.jsonl")
     texts, gold, where = examples(recs)
-    classes = sorted(set(gold))
+    return recs, texts, gold, where, sorted(set(gold))
+
+
+def main() -> None:
+    recs, texts, gold, where, classes = seeded_study()
     fitted = [i for i, (h, _, _) in enumerate(where) if recs[h]["set"] not in HELD_OUT]
     held = [i for i, (h, _, _) in enumerate(where) if recs[h]["set"] in HELD_OUT]
     reader = Reader(weights(), len(classes))
