@@ -26,9 +26,14 @@ DATA = REPO / "evals" / "data"
 
 
 Group = list[tuple[str, Path, Path]]
-# Study sets written after round seventeen and never studied: the rules have not absorbed them, so
-# where the reader and the rules disagree on them, the disagreement is honest (D33).
-FRESH = tuple(f"study{k}" for k in range(77, 81))
+# Study sets written after round seventeen (study77 on) and never studied: the rules have not
+# absorbed them, so where the reader and the rules disagree on them, the disagreement is honest (D35).
+FRESH = tuple(
+    sorted(
+        (p.name for p in DATA.glob("study[0-9]*") if int(p.name[5:]) >= 77),
+        key=lambda name: int(name[5:]),
+    )
+)
 
 
 def _folder(name: str) -> tuple[str, Path, Path]:

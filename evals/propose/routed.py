@@ -1,12 +1,13 @@
 """The fine-tuned MiniLM reader beside the rules as they are now, at hint level (D33's next step).
 
 The reader is trained on all 76 study sets. The arbiter, which decides where reader and rules
-disagree which to trust, is trained on study77-80: sets written after round seventeen and never
-studied, so the rules' mistakes there are the kind they make on unseen writers. Leave-one-set-out
-CV over those four sets chooses the threshold; then the arbiter, fitted on all four, is applied once
-to the blind sets at that threshold (the first count). The second count applies the rule chosen on
-study77-80 across both families, arbiter thresholds and the reader's own probability (D35). Counts
-only; no hint, intent or gold is printed.
+disagree which to trust, is trained on the fresh sets (study77 on): sets written after round
+seventeen and never studied, so the rules' mistakes there are the kind they make on unseen
+writers. Leave-one-set-out CV over the fresh sets chooses the threshold; then the arbiter, fitted on
+all of them, is applied once to the blind sets at that threshold, if $PROPOSE_DIR/blind.jsonl
+exists (the first count). The second count applies the rule chosen on the fresh sets across both
+families, arbiter thresholds and the reader's own probability (D35). Counts only; no hint, intent
+or gold is printed.
 
     python -m evals.propose.dump      # study.jsonl, fresh.jsonl, blind.jsonl
     PYTHONPATH=/tmp/torch-site:/tmp/rerank-site EPOCHS=3 python -m evals.propose.routed   # ~25 min
@@ -31,6 +32,7 @@ from evals.propose.roles import Record, load, overridden
 KINDS = ("zone", "node", "app", "label", "gpu", "dataset")
 THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.9)
 PROBABILITIES = (0.9, 0.95, 0.99)
+FRESH_LABEL = f"{FRESH[0]}-{FRESH[-1][5:]}" if FRESH else "no fresh sets"
 
 
 def probabilities(reader: Reader, texts: list[str]) -> np.ndarray:
@@ -75,6 +77,27 @@ def apply(
     return overridden(recs, where, roles, [1.0] * len(roles), 0.0)
 
 
+def per_set(
+    recs: Sequence[Record],
+    where: list[tuple[int, Record, str]],
+    proba: np.ndarray,
+    classes: list[str],
+    trust: dict[int, float],
+    t: float,
+) -> dict[str, tuple[int, int, int, int]]:
+    """`apply`'s counts for each fresh set on its own."""
+    out = {}
+    for name in FRESH:
+        hints = [h for h, rec in enumerate(recs) if rec["set"] == name]
+        at = {h: n for n, h in enumerate(hints)}
+        rows = [i for i, (h, _, _) in enumerate(where) if h in at]
+        row_at = {i: n for n, i in enumerate(rows)}
+        sub_where = [(at[where[i][0]], where[i][1], where[i][2]) for i in rows]
+        sub_trust = {row_at[i]: q for i, q in trust.items() if i in row_at}
+        out[name] = apply([recs[h] for h in hints], sub_where, proba[rows], classes, sub_trust, t)
+    return out
+
+
 def main() -> None:
     _, texts, gold, _, classes = seeded_study()
     reader = Reader(weights(), len(classes))
@@ -89,7 +112,7 @@ def main() -> None:
     f_proba = probabilities(reader, f_texts)
     f_reader = [classes[int(np.argmax(p))] for p in f_proba]
     both = Counter((w[2] == g, r == g) for w, r, g in zip(f_where, f_reader, f_gold, strict=True))
-    print(f"study77-80 ({len(f_gold)} entities), roles right: reader", end=" ")
+    print(f"{FRESH_LABEL} ({len(f_gold)} entities), roles right: reader", end=" ")
     print(f"{sum(r == g for r, g in zip(f_reader, f_gold, strict=True))}, rules", end=" ")
     print(
         f"{sum(w[2] == g for w, g in zip(f_where, f_gold, strict=True))}; (rules, reader) right: {dict(both)}"
@@ -129,6 +152,10 @@ def main() -> None:
             f"  arbiter at {t}, out of set: hints right {before} -> {after} (fixed {fixed}, broken {broken})"
         )
     print(f"threshold chosen before the blind count: {best}")
+    for name, (before, after, fixed, broken) in per_set(
+        fresh, f_where, f_proba, classes, trust, best
+    ).items():
+        print(f"  {name}, arbiter at {best}: {before} -> {after} (fixed {fixed}, broken {broken})")
     blind_path = OUT / "blind.jsonl"
     if not blind_path.exists():
         return
@@ -161,7 +188,7 @@ def main() -> None:
     if family == "probability":
         trust = {i: float(np.max(b_proba[i])) for i in b_split}
     before, after, fixed, broken = apply(blind, b_where, b_proba, classes, trust, t)
-    print(f"  second count, chosen on study77-80 from both families, {family} at {t}:", end=" ")
+    print(f"  second count, chosen on {FRESH_LABEL} from both families, {family} at {t}:", end=" ")
     print(f"hints right {before} -> {after} (fixed {fixed}, broken {broken})")
 
 
