@@ -32,6 +32,8 @@ from evals.propose.roles import Record, load, overridden
 KINDS = ("zone", "node", "app", "label", "gpu", "dataset")
 THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.9)
 PROBABILITIES = (0.9, 0.95, 0.99)
+# The second count's rule, as chosen on study77-80 (D35); study81 on were written after the choice.
+SECOND = 0.95
 FRESH_LABEL = f"{FRESH[0]}-{FRESH[-1][5:]}" if FRESH else "no fresh sets"
 
 
@@ -152,10 +154,13 @@ def main() -> None:
             f"  arbiter at {t}, out of set: hints right {before} -> {after} (fixed {fixed}, broken {broken})"
         )
     print(f"threshold chosen before the blind count: {best}")
+    mine = {i: float(np.max(f_proba[i])) for i in split}
     for name, (before, after, fixed, broken) in per_set(
         fresh, f_where, f_proba, classes, trust, best
     ).items():
-        print(f"  {name}, arbiter at {best}: {before} -> {after} (fixed {fixed}, broken {broken})")
+        print(f"  {name}, arbiter at {best}: {before} -> {after} (fixed {fixed}, broken {broken});", end=" ")
+        _, after, fixed, broken = per_set(fresh, f_where, f_proba, classes, mine, SECOND)[name]
+        print(f"reader's probability >= {SECOND}: {after} (fixed {fixed}, broken {broken})")
     blind_path = OUT / "blind.jsonl"
     if not blind_path.exists():
         return
