@@ -120,3 +120,31 @@ def test_parser_suite_passes_against_the_compiled_wheel(compiled_site: Path) -> 
     )
     assert done.returncode == 0, done.stdout[-3000:]
     assert " passed" in done.stdout
+
+
+def test_the_image_sync_installs_the_compiled_parser(tmp_path: Path) -> None:
+    """The intent-parser Dockerfile's two `uv sync` commands, without Docker: on a copy of what the
+    build context holds (the hook compiles in place), into a scratch environment."""
+    files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True)
+    source = tmp_path / "src"
+    for name in files.stdout.splitlines():
+        if name.split("/")[0] in ("pyproject.toml", "uv.lock", "proto", "libs", "services"):  # .dockerignore
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, source / name)
+    env = {**os.environ, "UV_PROJECT_ENVIRONMENT": str(tmp_path / "venv"), "UV_PYTHON_DOWNLOADS": "never"}
+    env.pop("VIRTUAL_ENV", None)
+    sync = ["uv", "sync", "--frozen", "--no-dev", "--package", "semsched-intent-parser"]
+    # third-party dependencies; then a pure build, which uv caches; then the image's compiled build,
+    # which must not reuse that cached pure wheel
+    for extra, compiled in (({}, None), ({}, False), ({"HATCH_BUILD_HOOK_ENABLE_MYPYC": "true"}, True)):
+        flags = ["--no-install-workspace"] if compiled is None else ["--no-editable"]
+        done = subprocess.run(
+            [*sync, *flags], cwd=source, env={**env, **extra}, capture_output=True, text=True, timeout=1200
+        )
+        assert done.returncode == 0, done.stderr[-3000:]
+        if compiled is None:
+            continue
+        probe = "import semsched_intent_parser, semsched_intents as s; print(s.COMPILED)"
+        python = str(tmp_path / "venv" / "bin" / "python")
+        read = subprocess.run([python, "-c", probe], capture_output=True, text=True, cwd=tmp_path)
+        assert read.stdout.strip() == str(compiled), read.stderr[-2000:]
