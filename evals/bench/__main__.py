@@ -27,7 +27,7 @@ from evals.bench.cluster import STATIC_HINTS, generate
 from evals.intents.__main__ import load_contexts
 from semsched_cli.platform import Platform
 from semsched_core.embedded_nats import free_port
-from semsched_intents import CpuParser
+from semsched_intents import COMPILED, CpuParser
 from semsched_proto import ClusterContext
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,10 +107,8 @@ def bench_parser(rounds: int, hints: list[tuple[str, ClusterContext]] | None = N
 
 def parser_figures(rounds: int) -> dict[str, object]:
     """Both parser figures (dev and tune hints, long hints) with the parser this interpreter imports."""
-    import semsched_intents.parser as module
-
     return {
-        "compiled": not str(module.__file__).endswith(".py"),
+        "compiled": COMPILED,
         "dev": bench_parser(rounds),
         "long": bench_parser(rounds, load_long_hints()),
     }
