@@ -175,3 +175,18 @@ def test_intent_parser_image_installs_the_compiled_parser() -> None:
     hook = tomllib.loads((REPO_ROOT / "libs" / "intents" / "pyproject.toml").read_text(encoding="utf-8"))
     assert hook["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]["enable-by-default"] is False
     assert not any("gcc" in i.value for i in runtime), "the runtime image carries a compiler"
+
+
+def test_workspace_members_key_uv_builds_on_their_sources() -> None:
+    """The images install workspace members as wheels with uv's cache mounted; uv reuses a cached
+    wheel of a directory until a cache key changes, by default pyproject.toml alone, so an image built
+    after editing only .py files would install the old code."""
+    root = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = root["tool"]["uv"]["workspace"]["members"]
+    members = [path for pattern in patterns for path in sorted(REPO_ROOT.glob(pattern))]
+    assert len(members) >= 9
+    for member in members:
+        pyproject = tomllib.loads((member / "pyproject.toml").read_text(encoding="utf-8"))
+        keys = pyproject.get("tool", {}).get("uv", {}).get("cache-keys", [])
+        assert {"file": "src/**/*.py"} in keys, f"{member}: uv's build cache is not keyed on its sources"
+        assert {"file": "pyproject.toml"} in keys, f"{member}: cache-keys replace the default; keep pyproject"
