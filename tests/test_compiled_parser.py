@@ -4,7 +4,8 @@ mypyc checks types at run time where Python does not, and some constructs compil
 compiled wheel is held to the pure-Python parser: it must read every labelled hint (not the blind
 sets) and a seeded stream of hostile text exactly as the editable install does, down to confidence
 and error reason; and the parser's own test suite must pass against it. The wheel is built once per
-run (about 1.5 minutes on two cores).
+run (about 1.5 minutes on two cores). Last, the intent-parser image's own install path (its two
+`uv sync` commands) must install the compiled parser.
 """
 
 from __future__ import annotations
