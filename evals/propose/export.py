@@ -1,11 +1,11 @@
 """The trained reader without torch at inference: exported to ONNX and read by onnxruntime (D35).
 
-Exports the reader `evals.propose.routed` trained ($PROPOSE_DIR/reader-all.pt) to
-$PROPOSE_DIR/reader.onnx (and, with --int8, a dynamically quantised copy). Then both runtimes read
-every entity of study77-80 one at a time on one thread. Prints how often onnxruntime's role equals
-torch's, the largest difference in probability, roles right against the gold, and the latency per
-entity. Counts only. Needs torch and transformers (for the export and the comparison) and
-onnxruntime, onnx and onnxscript beside the project:
+Exports the reader `evals.propose.routed` trains ($PROPOSE_DIR/reader-all.pt; trained first if
+absent) to $PROPOSE_DIR/reader.onnx (and, with --int8, a dynamically quantised copy). Then both
+runtimes read every entity of the fresh sets (study77 on) one at a time on one thread. Prints how
+often onnxruntime's role equals torch's, the largest difference in probability, roles right against
+the gold, and the latency per entity. Counts only. Needs torch and transformers (for the export and
+the comparison) and onnxruntime, onnx and onnxscript beside the project:
 
     python -m pip install --target /tmp/ort-site onnxruntime onnx onnxscript
     PYTHONPATH=/tmp/torch-site:/tmp/rerank-site:/tmp/ort-site python -m evals.propose.export [--int8]
@@ -22,8 +22,9 @@ import onnxruntime as ort
 import torch
 
 from evals.propose.dump import OUT
-from evals.propose.encoder import Reader, examples, seeded_study, weights
+from evals.propose.encoder import Reader, examples
 from evals.propose.roles import load
+from evals.propose.routed import FRESH_LABEL, trained_reader
 
 INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 
@@ -93,7 +94,7 @@ def compare(reader: Reader, path: Path, classes: list[str]) -> None:
         right_onnx += classes[int(np.argmax(by_onnx))] == role
         right_torch += classes[int(np.argmax(by_torch))] == role
         largest = max(largest, float(np.abs(_softmax(by_onnx) - _softmax(by_torch)).max()))
-    print(f"{path.name}: {len(texts)} entities of study77-80; same role as torch {same};", end=" ")
+    print(f"{path.name}: {len(texts)} entities of {FRESH_LABEL}; same role as torch {same};", end=" ")
     print(f"largest probability difference {largest:.1e}; roles right {right_onnx} (torch {right_torch})")
     onnx = f"onnxruntime p50 {_quantile(onnx_ms, 0.5):.2f} ms, p99 {_quantile(onnx_ms, 0.99):.2f} ms"
     by_torch = f"torch p50 {_quantile(torch_ms, 0.5):.2f} ms, p99 {_quantile(torch_ms, 0.99):.2f} ms"
@@ -104,9 +105,7 @@ def main() -> None:
     args = argparse.ArgumentParser(description=__doc__)
     args.add_argument("--int8", action="store_true", help="also a dynamically quantised (int8) copy")
     ns = args.parse_args()
-    _, _, _, _, classes = seeded_study()
-    reader = Reader(weights(), len(classes))
-    reader.load_state_dict(torch.load(OUT / "reader-all.pt"))
+    reader, classes = trained_reader()
     path = OUT / "reader.onnx"
     export(reader.eval(), path)
     compare(reader, path, classes)

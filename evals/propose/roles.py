@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -142,15 +142,19 @@ def overridden(
     roles: list[str],
     conf: list[float],
     t: float,
+    only: Collection[int] | None = None,
 ) -> tuple[int, int, int, int]:
     """(right before, right after, fixed, broken) hints when the reader's role replaces the rules' role
-    wherever they differ and the reader's probability is at least `t`."""
+    wherever they differ and the reader's probability is at least `t`; counted over the hints in
+    `only` (indices into `recs`) if given."""
     changes: dict[int, list[tuple[Record, str, str]]] = {}
     for (h, mention, rule), role, p in zip(where, roles, conf, strict=True):
         if role != rule and p >= t:
             changes.setdefault(h, []).append((mention, rule, role))
     before = after = fixed = broken = 0
     for h, rec in enumerate(recs):
+        if only is not None and h not in only:
+            continue
         predicted, wanted = atoms(rec["pred"]), atoms(rec["gold"])
         new = set(predicted)
         for mention, rule, role in changes.get(h, []):

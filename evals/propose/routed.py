@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import numpy as np
 import torch
@@ -71,12 +71,13 @@ def apply(
     classes: list[str],
     trust: dict[int, float],
     t: float,
+    only: Collection[int] | None = None,
 ) -> tuple[int, int, int, int]:
     roles = [rule for _, _, rule in where]
     for i, q in trust.items():
         if q >= t:
             roles[i] = classes[int(np.argmax(proba[i]))]
-    return overridden(recs, where, roles, [1.0] * len(roles), 0.0)
+    return overridden(recs, where, roles, [1.0] * len(roles), 0.0, only)
 
 
 def per_set(
@@ -88,19 +89,13 @@ def per_set(
     t: float,
 ) -> dict[str, tuple[int, int, int, int]]:
     """`apply`'s counts for each fresh set on its own."""
-    out = {}
-    for name in FRESH:
-        hints = [h for h, rec in enumerate(recs) if rec["set"] == name]
-        at = {h: n for n, h in enumerate(hints)}
-        rows = [i for i, (h, _, _) in enumerate(where) if h in at]
-        row_at = {i: n for n, i in enumerate(rows)}
-        sub_where = [(at[where[i][0]], where[i][1], where[i][2]) for i in rows]
-        sub_trust = {row_at[i]: q for i, q in trust.items() if i in row_at}
-        out[name] = apply([recs[h] for h in hints], sub_where, proba[rows], classes, sub_trust, t)
-    return out
+    hints = {name: {h for h, rec in enumerate(recs) if rec["set"] == name} for name in FRESH}
+    return {name: apply(recs, where, proba, classes, trust, t, only) for name, only in hints.items()}
 
 
-def main() -> None:
+def trained_reader() -> tuple[Reader, list[str]]:
+    """The reader trained on all 76 study sets, and its role classes: kept in $PROPOSE_DIR/reader-all.pt
+    after the first run, which trains it (EPOCHS, default 3)."""
     _, texts, gold, _, classes = seeded_study()
     reader = Reader(weights(), len(classes))
     kept = OUT / "reader-all.pt"
@@ -109,6 +104,11 @@ def main() -> None:
     else:
         train(reader, texts, [classes.index(g) for g in gold], int(os.environ.get("EPOCHS", "3")))
         torch.save(reader.state_dict(), kept)
+    return reader, classes
+
+
+def main() -> None:
+    reader, classes = trained_reader()
     fresh = load(OUT / "fresh.jsonl")
     f_texts, f_gold, f_where = examples(fresh)
     f_proba = probabilities(reader, f_texts)
@@ -155,11 +155,12 @@ def main() -> None:
         )
     print(f"threshold chosen before the blind count: {best}")
     mine = {i: float(np.max(f_proba[i])) for i in split}
+    sure = per_set(fresh, f_where, f_proba, classes, mine, SECOND)
     for name, (before, after, fixed, broken) in per_set(
         fresh, f_where, f_proba, classes, trust, best
     ).items():
         print(f"  {name}, arbiter at {best}: {before} -> {after} (fixed {fixed}, broken {broken});", end=" ")
-        _, after, fixed, broken = per_set(fresh, f_where, f_proba, classes, mine, SECOND)[name]
+        _, after, fixed, broken = sure[name]
         print(f"reader's probability >= {SECOND}: {after} (fixed {fixed}, broken {broken})")
     blind_path = OUT / "blind.jsonl"
     if not blind_path.exists():
