@@ -14,10 +14,11 @@ import os
 import shutil
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
 import pytest
+
+from evals.bench.compiled import compiled_site as build_compiled_site
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -71,18 +72,10 @@ for hint, context in jobs:
 
 @pytest.fixture(scope="module")
 def compiled_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("compiled")
-    build = subprocess.run(
-        ["bash", str(ROOT / "scripts" / "build-compiled-parser.sh"), str(out / "wheel")],
-        capture_output=True,
-        text=True,
-        timeout=1200,
-    )
-    assert build.returncode == 0, build.stderr[-3000:]
-    wheel = next((out / "wheel").glob("semsched_intents-*.whl"))
-    with zipfile.ZipFile(wheel) as archive:
-        archive.extractall(out / "site")
-    return out / "site"
+    try:
+        return build_compiled_site(tmp_path_factory.mktemp("compiled"), timeout_s=1200)
+    except subprocess.CalledProcessError as exc:
+        pytest.fail(f"the compiled parser did not build:\n{exc.stderr[-3000:]}")
 
 
 def _read(site: Path | None) -> list[str]:

@@ -17,13 +17,13 @@ import subprocess
 import sys
 import tempfile
 import time
-import zipfile
 from pathlib import Path
 
 import httpx
 import orjson
 
 from evals.bench.cluster import STATIC_HINTS, generate
+from evals.bench.compiled import compiled_site
 from evals.intents.__main__ import load_contexts
 from semsched_cli.platform import Platform
 from semsched_core.embedded_nats import free_port
@@ -112,21 +112,6 @@ def parser_figures(rounds: int) -> dict[str, object]:
         "dev": bench_parser(rounds),
         "long": bench_parser(rounds, load_long_hints()),
     }
-
-
-def compiled_site(into: Path) -> Path:
-    """Build the mypyc-compiled wheel and unpack it into `into`: an import path for a subprocess."""
-    wheels = into / "wheel"
-    subprocess.run(
-        ["bash", str(ROOT / "scripts" / "build-compiled-parser.sh"), str(wheels)],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    site = into / "site"
-    with zipfile.ZipFile(next(wheels.glob("semsched_intents-*.whl"))) as wheel:
-        wheel.extractall(site)
-    return site
 
 
 def bench_compiled_parser(rounds: int) -> dict[str, object] | str:
