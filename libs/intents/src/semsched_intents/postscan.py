@@ -1741,12 +1741,14 @@ def _only_described(marks: list[Mark]) -> None:
     """ "The rabbitmq runs in a and b only", "That building is on the research network only": "only"
     in what a thing is said to be or do describes it."""
     for n, mark in enumerate(marks):
-        if mark.text == "only" and mark.has("mod"):
-            k = n - 1
-            while k > 0 and not marks[k].punct and not (marks[k].has("bg") and _described(marks[k - 1])):
-                k -= 1
-            if k > 0 and marks[k].has("bg") and _described(marks[k - 1]):
+        if not (mark.text == "only" and mark.has("mod")):
+            continue
+        for k in range(n - 1, 0, -1):  # back to the clause's told verb, not past punctuation
+            if marks[k].has("bg") and _described(marks[k - 1]):
                 mark.tags = (Tag("bg"),)
+                break
+            if marks[k].punct:
+                break
 
 
 def _described(mark: Mark) -> bool:
