@@ -22,6 +22,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Protocol
 
 from evals.intents.metrics import Judged, Scores
 from semsched_intents import CpuParser
@@ -48,6 +49,12 @@ BLIND_DATA = REPO / "evals" / "data" / "hints-blind.jsonl"
 BLIND_CONTEXTS = REPO / "evals" / "data" / "contexts-blind"
 
 
+class Parser(Protocol):
+    """The CPU parser, alone or with the role reader beside it (`--reader`)."""
+
+    def parse(self, hint: str, context: ClusterContext) -> ParseResult: ...
+
+
 def load_contexts(*directories: Path) -> dict[str, ClusterContext]:
     files = [SHARED / "cluster-dev.json", *(p for d in directories for p in sorted(d.glob("*.json")))]
     out: dict[str, ClusterContext] = {}
@@ -67,7 +74,7 @@ def _judged(items: Sequence[Intent]) -> list[Judged]:
 
 
 def timed_parse(
-    parser: CpuParser, hint: str, ctx: ClusterContext, repeats: int = 3
+    parser: Parser, hint: str, ctx: ClusterContext, repeats: int = 3
 ) -> tuple[ParseResult, float]:
     """Parse once untimed (the per-context table is cached, as in service), then take the median
     of `repeats` timed parses: one figure per hint that shrugs off scheduler noise on a shared box."""
@@ -83,7 +90,7 @@ def timed_parse(
 def evaluate(
     path: Path,
     contexts: dict[str, ClusterContext],
-    parser: CpuParser,
+    parser: Parser,
     failures: list[str],
     show_holdout: bool = False,
 ) -> dict[str, Scores]:
@@ -152,6 +159,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument(
         "--blind", action="store_true", help="also score the blind held-out set (never while tuning)"
     )
+    ap.add_argument("--reader", type=Path, default=None, help="a role reader directory (D36)")
+    ap.add_argument("--reader-threshold", type=float, default=0.95, help="the reader's override probability")
     args = ap.parse_args(argv)
     studies = [] if args.data is not None else [d for d, _ in STUDY_DATA if d.exists()]
     named_blind = any(p.resolve() == BLIND_DATA.resolve() for p in args.data or ())
@@ -165,7 +174,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         [BLIND_CONTEXTS] if args.blind and args.contexts.resolve() != BLIND_CONTEXTS.resolve() else []
     )
     contexts = load_contexts(args.contexts, *extra, *blind_contexts)
-    parser = CpuParser()
+    parser: Parser = CpuParser()
+    if args.reader is not None:
+        from semsched_intents.reader import ReaderError, ReadingParser, RoleReader
+
+        try:
+            parser = ReadingParser(CpuParser(), RoleReader(args.reader), threshold=args.reader_threshold)
+        except ReaderError as exc:
+            ap.error(str(exc))
     results: dict[str, Scores] = {}
     failures: list[str] = []
     for path in data:

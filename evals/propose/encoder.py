@@ -15,6 +15,8 @@ from __future__ import annotations
 import json
 import os
 import random
+import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -77,10 +79,13 @@ class Reader(torch.nn.Module):
 
 
 def train(reader: Reader, texts: list[str], gold: list[int], epochs: int) -> None:
-    steps = epochs * ((len(texts) + BATCH - 1) // BATCH)
+    """AdamW with 50 warm-up steps and linear decay; a progress line on stderr."""
+    per_epoch = (len(texts) + BATCH - 1) // BATCH
+    steps = epochs * per_epoch
     opt = torch.optim.AdamW(reader.parameters(), lr=5e-5, weight_decay=0.01)
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: min(1.0, (s + 1) / 50) * max(0.0, 1 - s / steps))
     order = list(range(len(texts)))
+    start, done = time.monotonic(), 0
     for epoch in range(epochs):
         random.shuffle(order)
         reader.train()
@@ -93,7 +98,18 @@ def train(reader: Reader, texts: list[str], gold: list[int], epochs: int) -> Non
             loss.backward()
             opt.step()
             sched.step()
-        print(f"epoch {epoch + 1} of {epochs} done, last batch loss {loss.item():.3f}", flush=True)
+            done += 1
+            if done % 25 == 0 or done == steps:
+                elapsed = time.monotonic() - start
+                left = elapsed / done * (steps - done)
+                print(
+                    f"\r  epoch {epoch + 1}/{epochs}  step {done}/{steps}  loss {loss.item():.3f}  "
+                    f"{elapsed / 60:.1f} min, about {left / 60:.0f} min left ",
+                    end="",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    print(file=sys.stderr)
 
 
 def seeded_study() -> tuple[list[Record], list[str], list[str], list[tuple[int, Record, str]], list[str]]:

@@ -11,25 +11,12 @@ import numpy as np
 from sklearn.feature_extraction import DictVectorizer
 from sklearn.linear_model import LogisticRegression
 
+from semsched_intents.roles import LIST_PARAM, ROLES
+
 Record = dict[str, Any]
 Atom = tuple[str, object]
 
-LISTS = {
-    "prefer_zones": "zones",
-    "avoid_zones": "zones",
-    "prefer_nodes": "nodes",
-    "avoid_nodes": "nodes",
-    "prefer_gpu_models": "models",
-    "avoid_gpu_models": "models",
-}
-ROLES = {
-    "zone": ("prefer_zones", "avoid_zones"),
-    "node": ("prefer_nodes", "avoid_nodes"),
-    "app": ("colocate_with", "avoid_colocation_with", "same_zone_as"),
-    "label": ("prefer_node_label", "avoid_node_label"),
-    "gpu": ("prefer_gpu_models", "avoid_gpu_models"),
-    "dataset": ("prefer_data_locality",),
-}
+LISTS = LIST_PARAM  # the list classes and their list parameter, as the product revises them
 
 
 def load(path: Path) -> list[Record]:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from semsched_cli.options import parser_env, parser_options
+from semsched_cli.options import parser_env, parser_options, reader_options
 from semsched_core.errors import SemschedError
 
 
@@ -26,6 +26,7 @@ def _parser() -> argparse.ArgumentParser:
     parse.add_argument("--input", type=Path, required=True)
     parse.add_argument("--output", type=Path, required=True)
     parse.add_argument("--max-hint-chars", type=int, default=2000)
+    reader_options(parse)
 
     sim = sub.add_parser("simulate", help="schedule pods as kube-scheduler would, with semsched's extender")
     sim.add_argument("--cluster", type=Path, required=True)
@@ -69,7 +70,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "parse":
             from semsched_cli.parse_cmd import run_parse
 
-            return run_parse(args.context, args.input, args.output, args.max_hint_chars)
+            return run_parse(
+                args.context, args.input, args.output, args.max_hint_chars, args.reader, args.reader_threshold
+            )
         if args.command == "simulate":
             from semsched_cli.commands import cmd_simulate
 

@@ -3,6 +3,26 @@
 from __future__ import annotations
 
 import argparse
+import os
+from pathlib import Path
+
+
+def reader_options(command: argparse.ArgumentParser) -> None:
+    """The learned role reader beside the CPU parser (D36): a directory `task train:reader` writes."""
+    group = command.add_argument_group("role reader")
+    default = os.environ.get("SEMSCHED_READER") or None
+    group.add_argument(
+        "--reader",
+        type=Path,
+        default=Path(default) if default else None,
+        help="a role reader directory (model.onnx, tokenizer.json, reader.json); default $SEMSCHED_READER",
+    )
+    group.add_argument(
+        "--reader-threshold",
+        type=float,
+        default=0.95,
+        help="the reader's probability at which its role replaces the parser's (default 0.95)",
+    )
 
 
 def parser_options(command: argparse.ArgumentParser) -> None:
@@ -19,6 +39,7 @@ def parser_options(command: argparse.ArgumentParser) -> None:
         default="json_schema",
         help="json_schema for vLLM/OpenAI, json_object for llama.cpp's server",
     )
+    reader_options(command)
 
 
 def parser_env(args: argparse.Namespace) -> dict[str, str]:
@@ -31,5 +52,12 @@ def parser_env(args: argparse.Namespace) -> dict[str, str]:
             "INTENT_PARSER_LLM_BASE_URL": args.llm_url,
             "INTENT_PARSER_LLM_MODEL": args.llm_model,
             "INTENT_PARSER_LLM_RESPONSE_FORMAT": args.llm_response_format,
+        }
+    if args.reader is not None:
+        if not args.reader.is_dir():
+            raise SystemExit(f"error: --reader {args.reader}: not a directory")
+        env |= {
+            "INTENT_PARSER_READER_DIR": str(args.reader.resolve()),
+            "INTENT_PARSER_READER_THRESHOLD": str(args.reader_threshold),
         }
     return env

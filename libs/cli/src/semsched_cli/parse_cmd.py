@@ -1,7 +1,8 @@
 """`semsched parse`: hints in JSON lines -> intents in JSON lines, with the service's parser.
 
 A bad line is reported on stderr with its number and written out with an `error`, so
-the output has one line per input line and nothing is lost.
+the output has one line per input line and nothing is lost. With `--reader DIR` the learned role
+reader (D36) revises the parser's entity roles; without it the CPU parser alone answers.
 """
 
 from __future__ import annotations
@@ -10,11 +11,16 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Protocol
 
 import orjson
 
 from semsched_intents import CpuParser, ParserLimits
-from semsched_proto import ClusterContext
+from semsched_proto import ClusterContext, ParseResult
+
+
+class _Parses(Protocol):
+    def parse(self, hint: str, context: ClusterContext) -> ParseResult: ...
 
 
 def load_context(path: Path) -> ClusterContext:
@@ -42,12 +48,32 @@ def _records(path: Path) -> Iterator[tuple[int, dict[str, object] | None, str]]:
             yield number, record, ""
 
 
-def run_parse(context_path: Path, input_path: Path, output_path: Path, max_hint_chars: int) -> int:
+def make_parser(max_hint_chars: int, reader: Path | None, reader_threshold: float) -> _Parses:
+    """The CPU parser, with the role reader beside it when `reader` names a reader directory."""
+    cpu = CpuParser(ParserLimits(max_hint_chars=max_hint_chars))
+    if reader is None:
+        return cpu
+    from semsched_intents.reader import ReaderError, ReadingParser, RoleReader
+
+    try:
+        return ReadingParser(cpu, RoleReader(reader), threshold=reader_threshold)
+    except (ReaderError, ValueError) as exc:
+        raise SystemExit(f"error: {exc}") from exc
+
+
+def run_parse(
+    context_path: Path,
+    input_path: Path,
+    output_path: Path,
+    max_hint_chars: int,
+    reader: Path | None = None,
+    reader_threshold: float = 0.95,
+) -> int:
     if not input_path.is_file():
         raise SystemExit(f"error: input not found: {input_path}")
     context = load_context(context_path)
-    parser = CpuParser(ParserLimits(max_hint_chars=max_hint_chars))
-    bad = written = 0
+    parser = make_parser(max_hint_chars, reader, reader_threshold)
+    bad = written = revised = 0
     with output_path.open("wb") as out:
         for number, record, problem in _records(input_path):
             if record is None:
@@ -56,6 +82,7 @@ def run_parse(context_path: Path, input_path: Path, output_path: Path, max_hint_
                 out.write(orjson.dumps({"id": f"line-{number}", "intents": [], "error": problem}) + b"\n")
                 continue
             result = parser.parse(str(record["hint"]), context)
+            revised += result.backend.endswith("+reader")
             line: dict[str, object] = {
                 "id": record.get("id", f"line-{number}"),
                 "intents": [intent.model_dump() for intent in result.intents],
@@ -66,5 +93,6 @@ def run_parse(context_path: Path, input_path: Path, output_path: Path, max_hint_
                 line["error"] = result.error
             out.write(orjson.dumps(line) + b"\n")
             written += 1
-    print(f"parsed {written} hint(s), {bad} bad line(s) -> {output_path}", file=sys.stderr)
+    by_reader = f", {revised} revised by the role reader" if reader is not None else ""
+    print(f"parsed {written} hint(s), {bad} bad line(s){by_reader} -> {output_path}", file=sys.stderr)
     return 0

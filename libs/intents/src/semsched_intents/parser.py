@@ -19,6 +19,7 @@ from semsched_intents.clauses import (
 from semsched_intents.lexicon import MACHINE_NOUNS
 from semsched_intents.limits import ParserLimits
 from semsched_intents.marks import Mark
+from semsched_intents.mentions import Mention, mentions
 from semsched_intents.merge import merge
 from semsched_intents.postscan import ENOUGH_WORDS, PLURAL_NOUNS, WORSE_WORDS, refine_marks
 from semsched_intents.references import requests, resolve_references
@@ -87,6 +88,15 @@ class CpuParser:
         self._calibrate = calibrate  # off only to fit the calibration (evals/intents/calibrate.py)
 
     def parse(self, hint: str, context: ClusterContext) -> ParseResult:
+        return self._read(hint, context, None)
+
+    def read(self, hint: str, context: ClusterContext) -> tuple[ParseResult, list[Mention]]:
+        """The parse, and each distinct entity the hint names as the role reader reads it
+        (`semsched_intents.reader`): one pass over the hint serves both."""
+        named: list[Mention] = []
+        return self._read(hint, context, named), named
+
+    def _read(self, hint: str, context: ClusterContext, named: list[Mention] | None) -> ParseResult:
         if len(hint) > self._limits.max_hint_chars:
             return ParseResult(
                 error=f"hint too long: {len(hint)} chars > limit {self._limits.max_hint_chars}"
@@ -147,6 +157,8 @@ class CpuParser:
                 item["confidence"] = calibrate(score)
         merged = _without_every_zone(merged, context)
         intents = [Intent.model_validate(i) for i in merged]
+        if named is not None:
+            named.extend(mentions(marks, sentences))
         return ParseResult(intents=intents, unparsed=unparsed[:10])
 
 

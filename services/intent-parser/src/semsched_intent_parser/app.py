@@ -19,6 +19,7 @@ from semsched_intent_parser.handlers import ParserHandlers
 from semsched_intent_parser.ports import LlmBackend
 from semsched_intent_parser.settings import IntentParserSettings
 from semsched_intents import COMPILED, CpuParser, ParserLimits
+from semsched_intents.reader import ReaderError, ReadingParser, RoleReader
 from semsched_proto import ClusterContext, ParseReply, ParseRequest, PodPending, subjects
 
 SERVICE = "intent-parser"
@@ -40,7 +41,17 @@ def create_router(settings: IntentParserSettings) -> ParserRouter:
             max_tokens=settings.llm_max_tokens,
         )
     cpu = CpuParser(ParserLimits(max_hint_chars=settings.max_hint_chars))
-    return ParserRouter(cpu, settings.backend, llm, settings.hybrid_threshold)
+    reading: ReadingParser | None = None
+    if settings.reader_dir:
+        reading = ReadingParser(
+            cpu,
+            RoleReader(settings.reader_dir),
+            threshold=settings.reader_threshold,
+            max_entities=settings.reader_max_entities,
+        )
+    return ParserRouter(
+        cpu, settings.backend, llm, settings.hybrid_threshold, reading, settings.reader_timeout_s
+    )
 
 
 def register(broker: NatsBroker, handlers: ParserHandlers) -> None:
@@ -56,7 +67,10 @@ def register(broker: NatsBroker, handlers: ParserHandlers) -> None:
 
 
 async def run(stop: asyncio.Event, common: CommonSettings, settings: IntentParserSettings) -> None:
-    router = create_router(settings)
+    try:
+        router = create_router(settings)
+    except ReaderError as exc:  # a reader was asked for and cannot be had: say so, do not start without it
+        raise SystemExit(f"{SERVICE}: {exc}") from exc
     broker = create_broker(common, SERVICE)
     bus = Bus(broker, common, SERVICE)
     contexts = KvMirror(
@@ -68,10 +82,16 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: IntentParse
     await bus.ensure_streams()
     contexts.start()
     await broker.start()
-    log.info("intent_parser_started", backend=settings.backend, parser_compiled=COMPILED)
+    log.info(
+        "intent_parser_started",
+        backend=settings.backend,
+        parser_compiled=COMPILED,
+        role_reader=settings.reader_dir or None,
+    )
     await stop.wait()
     await contexts.stop()
     await broker.stop()
+    router.close()
 
 
 def main() -> None:

@@ -1,0 +1,45 @@
+"""The trained role reader, where one has been built (`task train:reader` writes models/reader; or set
+SEMSCHED_READER): its files agree with each other, it was not trained on the fresh sets, and it reads
+plain requests as anyone would. Skipped where no trained reader exists, as on a fresh CI machine:
+training takes about 30 minutes and torch."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from semsched_intents import CpuParser
+from semsched_intents.reader import META, MODEL, ReadingParser, RoleReader, sha256
+from semsched_proto import ClusterContext
+
+ROOT = Path(__file__).resolve().parents[2]
+TRAINED = Path(os.environ.get("SEMSCHED_READER") or ROOT / "models" / "reader")
+pytestmark = pytest.mark.skipif(
+    not (TRAINED / META).is_file(), reason=f"no trained role reader at {TRAINED} (task train:reader)"
+)
+CTX = ClusterContext(zones=["lon-a", "lon-b"], apps=["ledger-db"], gpu_models=["h100"])
+
+
+def test_the_trained_reader_is_what_its_metadata_says() -> None:
+    meta = json.loads((TRAINED / META).read_text())
+    assert meta["model_sha256"] == sha256(TRAINED / MODEL)
+    numbers = [int(name.removeprefix("study")) for name in meta["trained_on"]]
+    assert numbers and max(numbers) < 77  # study77 on are kept unstudied (D35)
+
+
+def test_the_trained_reader_reads_plain_requests() -> None:
+    reader = RoleReader(TRAINED)
+    texts = {
+        "keep it off [ zone ] please": "avoid_zones",
+        "run this next to [ app ] , it calls it constantly": "colocate_with",
+        "[ zone ] had an outage last month , anywhere is fine": "none",
+        "needs a [ gpu ] , nothing older": "prefer_gpu_models",
+    }
+    got = reader.probabilities(list(texts))
+    for (text, role), p in zip(texts.items(), got, strict=True):
+        assert reader.classes[max(range(len(p)), key=p.__getitem__)] == role, text
+    out = ReadingParser(CpuParser(), reader).parse("keep it off lon-a, near ledger-db", CTX)
+    assert {i.type for i in out.intents} == {"avoid_zones", "colocate_with"}
