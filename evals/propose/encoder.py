@@ -18,6 +18,7 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import torch
@@ -78,8 +79,15 @@ class Reader(torch.nn.Module):
         return out
 
 
-def train(reader: Reader, texts: list[str], gold: list[int], epochs: int) -> None:
-    """AdamW with 50 warm-up steps and linear decay; a progress line on stderr."""
+def train(
+    reader: Reader,
+    texts: list[str],
+    gold: Sequence[int] | Sequence[list[float]],
+    epochs: int,
+    loss_of: Callable[[torch.Tensor, torch.Tensor], torch.Tensor] = torch.nn.functional.cross_entropy,
+) -> None:
+    """AdamW with 50 warm-up steps and linear decay; a progress line on stderr. `gold` holds class
+    indices for cross entropy, or a vector of targets per text for another `loss_of`."""
     per_epoch = (len(texts) + BATCH - 1) // BATCH
     steps = epochs * per_epoch
     opt = torch.optim.AdamW(reader.parameters(), lr=5e-5, weight_decay=0.01)
@@ -91,9 +99,7 @@ def train(reader: Reader, texts: list[str], gold: list[int], epochs: int) -> Non
         reader.train()
         for s in range(0, len(order), BATCH):
             ids = order[s : s + BATCH]
-            loss = torch.nn.functional.cross_entropy(
-                reader([texts[i] for i in ids]), torch.tensor([gold[i] for i in ids])
-            )
+            loss = loss_of(reader([texts[i] for i in ids]), torch.tensor([gold[i] for i in ids]))
             opt.zero_grad()
             loss.backward()
             opt.step()

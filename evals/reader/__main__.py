@@ -60,15 +60,16 @@ def score(group: Sequence[tuple[str, Path, Path]], reading: ReadingParser) -> di
             row = json.loads(line)
             ctx = ctxs[row["context"]]
             gold = _judged([Intent.model_validate(i) for i in row["intents"]])
-            plain, named = reading.cpu.read(row["hint"], ctx)
+            read = reading.cpu.read(row["hint"], ctx)
+            plain = read.result
             start = time.perf_counter()
             revised = reading.parse(row["hint"], ctx)
             elapsed = (time.perf_counter() - start) * 1000
             was = tally.rules.add(gold, _judged(plain.intents))
             now = tally.reader.add(gold, _judged(revised.intents))
-            if reading.wanted(plain, named):
+            if reading.wanted(read):
                 tally.read += 1
-                tally.entities += len(named)
+                tally.entities += len(read.mentions)
                 tally.reader_ms.append(elapsed)
             tally.revised += revised is not plain and revised != plain
             tally.fixed += now and not was

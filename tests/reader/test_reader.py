@@ -104,7 +104,7 @@ def test_a_reader_that_cannot_be_loaded_says_why(model: Path, tmp_path: Path) ->
             RoleReader(bad)
     fewer = _broken(model, tmp_path, "fewer")
     (fewer / META).write_text(json.dumps({"format": 1, "classes": [*CLASSES[:6], "none"], "max_tokens": 64}))
-    with pytest.raises(ReaderError, match="model gives 13 roles"):
+    with pytest.raises(ReaderError, match=r"13 outputs, reader\.json names 7"):
         RoleReader(fewer)
     garbage = _broken(model, tmp_path, "garbage")
     (garbage / MODEL).write_bytes(b"\x00not an onnx model")
@@ -132,3 +132,44 @@ def test_any_text_gives_a_valid_parse(reading: ReadingParser, words: list[str]) 
     assert len(lists) == len(set(lists))
     for intent in out.intents:
         assert 0.0 <= intent.confidence <= 1.0
+
+
+LABEL_CUES = {
+    "alas": ("avoid_spot", True),
+    "nope": ("avoid_spot", False),
+    "armish": ("prefer_arch:arm64", True),
+}
+
+
+@pytest.fixture(scope="module")
+def labelled(tmp_path_factory: pytest.TempPathFactory) -> ReadingParser:
+    model = build(tmp_path_factory.mktemp("reader") / "labelled", CUES, label_cues=LABEL_CUES)
+    return ReadingParser(CpuParser(), RoleReader(model))
+
+
+def test_the_label_model_adds_and_removes_classes_that_name_no_entity(labelled: ReadingParser) -> None:
+    assert labelled.reader.labels and len(labelled.reader.label_probabilities("[ zone ] alas")) == 14
+    added = labelled.parse("must prefer east-1, alas", CTX)
+    assert [(i.type, i.strength) for i in added.intents] == [
+        ("prefer_zones", "critical"),
+        ("avoid_spot", "critical"),
+    ]
+    assert added.backend == "cpu+reader"
+    assert labelled.parse("keep off spot nodes", CTX).intents[0].type == "avoid_spot"
+    assert labelled.parse("keep off spot nodes, nope", CTX).intents == []
+    # a hint that names no entity is read too: the label model reads every hint
+    armish = labelled.parse("it would be armish", CTX)
+    assert [(i.type, i.params, i.strength) for i in armish.intents] == [
+        ("prefer_arch", {"arch": "arm64"}, "medium")
+    ]
+
+
+def test_a_reader_that_names_labels_needs_their_model(tmp_path: Path) -> None:
+    model = build(tmp_path / "labelled", CUES, label_cues=LABEL_CUES)
+    (model / "labels.onnx").unlink()
+    with pytest.raises(ReaderError, match=r"has no labels\.onnx"):
+        RoleReader(model)
+    meta = json.loads((model / META).read_text())
+    (model / META).write_text(json.dumps(meta | {"labels": ["min_free_cpu"]}))
+    with pytest.raises(ReaderError, match="'labels' must list hint labels"):
+        RoleReader(model)

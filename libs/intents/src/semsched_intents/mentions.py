@@ -1,10 +1,10 @@
-"""The entities a hint names, each written out the way the learned role reader reads it.
+"""A hint as the learned reader reads it, and the entities it names.
 
 The reader (`semsched_intents.reader`, D36) sees the hint as the parser's marks: every name replaced by
-its kind, every quantity by "amount", and the entity in question in brackets, so that
-"keep it off eu-west-1b, near redis" asks about the zone as `keep it off [ zone ] , near app`. It never
-sees a name, so it cannot learn one cluster's names, and what it reads is bounded by the parser's own
-token budget.
+its kind and every quantity by "amount". For an entity's role, the entity in question is in brackets,
+so "keep it off eu-west-1b, near redis" asks about the zone as `keep it off [ zone ] , near app`. It
+never sees a name, so it cannot learn one cluster's names, and what it reads is bounded by the
+parser's own token budget.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from semsched_intents.clauses import Segment
 from semsched_intents.marks import Mark
+from semsched_proto.intents import ParseResult
 
 # The kinds of entity whose role (the intent class it belongs to, or none) the reader judges.
 KINDS = frozenset({"zone", "node", "app", "label", "gpu", "dataset"})
@@ -31,6 +32,15 @@ class Mention:
     strength: str
 
 
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """`CpuParser.read`: the parse, the entities the hint names, and the hint as the reader reads it."""
+
+    result: ParseResult
+    mentions: list[Mention]
+    text: str = ""
+
+
 def _word(mark: Mark) -> str:
     if mark.punct:
         return mark.punct
@@ -40,6 +50,11 @@ def _word(mark: Mark) -> str:
     if tag is not None and tag.role == "qty":
         return "amount"
     return mark.text
+
+
+def reader_text(marks: Sequence[Mark]) -> str:
+    """The whole hint as the reader reads it: names replaced by their kinds, quantities by "amount"."""
+    return " ".join(_word(m) for m in marks)
 
 
 def mentions(marks: Sequence[Mark], sentences: Sequence[Sequence[Segment]]) -> list[Mention]:

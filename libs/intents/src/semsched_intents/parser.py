@@ -19,7 +19,7 @@ from semsched_intents.clauses import (
 from semsched_intents.lexicon import MACHINE_NOUNS
 from semsched_intents.limits import ParserLimits
 from semsched_intents.marks import Mark
-from semsched_intents.mentions import Mention, mentions
+from semsched_intents.mentions import Mention, Reading, mentions, reader_text
 from semsched_intents.merge import merge
 from semsched_intents.postscan import ENOUGH_WORDS, PLURAL_NOUNS, WORSE_WORDS, refine_marks
 from semsched_intents.references import requests, resolve_references
@@ -88,15 +88,23 @@ class CpuParser:
         self._calibrate = calibrate  # off only to fit the calibration (evals/intents/calibrate.py)
 
     def parse(self, hint: str, context: ClusterContext) -> ParseResult:
-        return self._read(hint, context, None)
+        return self._read(hint, context)
 
-    def read(self, hint: str, context: ClusterContext) -> tuple[ParseResult, list[Mention]]:
-        """The parse, and each distinct entity the hint names as the role reader reads it
-        (`semsched_intents.reader`): one pass over the hint serves both."""
+    def read(self, hint: str, context: ClusterContext) -> Reading:
+        """The parse, each distinct entity the hint names, and the hint, as the learned reader reads
+        them (`semsched_intents.reader`): one pass over the hint serves all three."""
         named: list[Mention] = []
-        return self._read(hint, context, named), named
+        words: list[str] = []
+        result = self._read(hint, context, named, words)
+        return Reading(result, named, words[0] if words else "")
 
-    def _read(self, hint: str, context: ClusterContext, named: list[Mention] | None) -> ParseResult:
+    def _read(
+        self,
+        hint: str,
+        context: ClusterContext,
+        named: list[Mention] | None = None,
+        words: list[str] | None = None,
+    ) -> ParseResult:
         if len(hint) > self._limits.max_hint_chars:
             return ParseResult(
                 error=f"hint too long: {len(hint)} chars > limit {self._limits.max_hint_chars}"
@@ -159,6 +167,8 @@ class CpuParser:
         intents = [Intent.model_validate(i) for i in merged]
         if named is not None:
             named.extend(mentions(marks, sentences))
+        if words is not None:
+            words.append(reader_text(marks))
         return ParseResult(intents=intents, unparsed=unparsed[:10])
 
 

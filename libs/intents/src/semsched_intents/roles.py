@@ -128,3 +128,62 @@ def revise(result: ParseResult, changes: Sequence[tuple[Mention, str, float]]) -
     if intents == result.intents:
         return result
     return result.model_copy(update={"intents": intents, "backend": f"{result.backend}+reader"})
+
+
+# Hint labels: the classes a whole hint asks for that name no entity, judged by the hint reader. A class
+# with a choice of value is one label per value ("prefer_arch:arm64"); quantities are the rules' alone.
+LABEL_PARAM = {"prefer_arch": "arch", "prefer_least_loaded": "resource"}
+LABELS = frozenset(
+    {
+        "colocate_replicas",
+        "spread_replicas_nodes",
+        "spread_replicas_zones",
+        "prefer_bin_packing",
+        "avoid_spot",
+        "prefer_spot",
+        "prefer_low_cost",
+        "prefer_reliable_nodes",
+        "prefer_arch:amd64",
+        "prefer_arch:arm64",
+        *(f"prefer_least_loaded:{r}" for r in ("cpu", "memory", "gpu", "any")),
+    }
+)
+
+
+def _label_parts(label: str) -> tuple[str, dict[str, object]]:
+    kind, _, value = label.partition(":")
+    return kind, ({LABEL_PARAM[kind]: value} if value else {})
+
+
+def has_label(intents: Sequence[Intent], label: str) -> bool:
+    kind, params = _label_parts(label)
+    return any(i.type == kind and i.params == params for i in intents)
+
+
+def _usual_strength(intents: Sequence[Intent]) -> str:
+    """The strength most of the hint's intents have (the first such on a tie), or medium."""
+    counts: dict[str, int] = {}
+    for intent in intents:
+        counts[intent.strength] = counts.get(intent.strength, 0) + 1
+    return max(counts, key=counts.__getitem__) if counts else "medium"
+
+
+def revise_labels(result: ParseResult, changes: Sequence[tuple[str, bool, float]]) -> ParseResult:
+    """`result` with each (label, whether the hint asks for it, the reader's probability of that)
+    applied: a label asked for and missing is added, at the strength most of the hint's intents have;
+    one present and not asked for is removed."""
+    intents = list(result.intents)
+    strength = _usual_strength(intents)
+    for label, asked, probability in changes:
+        if label not in LABELS or asked == has_label(intents, label):
+            continue
+        kind, params = _label_parts(label)
+        if asked:
+            new = {"type": kind, "params": params, "strength": strength, "confidence": probability}
+            intents.append(Intent.model_validate(new))
+        else:
+            intents = [i for i in intents if not (i.type == kind and i.params == params)]
+    if intents == result.intents:
+        return result
+    backend = result.backend if result.backend.endswith("+reader") else f"{result.backend}+reader"
+    return result.model_copy(update={"intents": intents, "backend": backend})

@@ -63,25 +63,22 @@ class ParserRouter:
     async def _cpu_parse(self, hint: str, context: ClusterContext) -> ParseResult:
         if self.reading is None:
             return self.cpu.parse(hint, context)
-        result, named = self.cpu.read(hint, context)
-        if not self.reading.wanted(result, named):
-            return result
-        texts = [m.text for m in named]
-        job = asyncio.get_running_loop().run_in_executor(
-            self._reader_thread, self.reading.reader.probabilities, texts
-        )
+        reading = self.cpu.read(hint, context)
+        if not self.reading.wanted(reading):
+            return reading.result
+        job = asyncio.get_running_loop().run_in_executor(self._reader_thread, self.reading.infer, reading)
         try:
-            probabilities = await asyncio.wait_for(job, self.reader_timeout_s)
+            inference = await asyncio.wait_for(job, self.reader_timeout_s)
         except TimeoutError:
             READER.labels("timeout").inc()
-            log.warning("reader_timeout", entities=len(named), limit_s=self.reader_timeout_s)
-            return result
+            log.warning("reader_timeout", entities=len(reading.mentions), limit_s=self.reader_timeout_s)
+            return reading.result
         except Exception as exc:  # any failure of the model keeps the rules' reading
             READER.labels("failed").inc()
             log.warning("reader_failed", error=str(exc)[:300])
-            return result
-        revised = self.reading.revised(result, named, probabilities)
-        READER.labels("revised" if revised is not result else "kept").inc()
+            return reading.result
+        revised = self.reading.revised(reading, inference)
+        READER.labels("revised" if revised is not reading.result else "kept").inc()
         return revised
 
     def close(self) -> None:
