@@ -90,3 +90,15 @@ def test_settings_build_the_reader_or_refuse_a_bad_one(model: Path, tmp_path: Pa
     assert create_router(IntentParserSettings()).reading is None
     with pytest.raises(ReaderError, match="not a directory"):
         create_router(IntentParserSettings(reader_dir=str(tmp_path / "nowhere")))
+
+
+def test_the_cache_identity_names_the_models_and_the_threshold(model: Path) -> None:
+    assert ParserRouter(CpuParser(), "cpu", None, 0.7).cache_identity == ""
+    reader = RoleReader(model)
+    one, two = (
+        _router(reader),
+        ParserRouter(CpuParser(), "cpu", None, 0.7, ReadingParser(CpuParser(), reader, threshold=0.9)),
+    )
+    assert one.cache_identity.startswith("reader:") and one.cache_identity != two.cache_identity
+    one.close()
+    two.close()

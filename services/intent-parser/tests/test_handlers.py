@@ -91,3 +91,29 @@ async def test_request_reply_over_the_broker(hint: str) -> None:
         parsed = ParseReply.model_validate_json(reply.body)
     assert parsed.result.intents == []
     assert (parsed.result.error is not None) == bool(hint)
+
+
+class ReaderRouter(ParserRouter):
+    """A router that says its parses depend on more than hint and context (as a learned reader's do)."""
+
+    def __init__(self, identity: str) -> None:
+        super().__init__(CpuParser(), "cpu", None, 0.7)
+        self.identity = identity
+
+    @property
+    def cache_identity(self) -> str:
+        return self.identity
+
+
+async def test_cached_parses_of_another_configuration_are_not_reused() -> None:
+    bus = MemoryBus()
+    _, key, _ = await handlers(ParserRouter(CpuParser(), "cpu", None, 0.7), bus).parse(
+        "near cassandra", CONTEXT
+    )
+    assert set(bus.kv) == {(subjects.KV_INTENT_CACHE, key)}
+    _, same, cached = await handlers(ReaderRouter("reader:a"), bus).parse("near cassandra", CONTEXT)
+    assert same == key and not cached and len(bus.kv) == 2
+    _, _, cached = await handlers(ReaderRouter("reader:a"), bus).parse("near cassandra", CONTEXT)
+    assert cached
+    _, _, cached = await handlers(ReaderRouter("reader:b"), bus).parse("near cassandra", CONTEXT)
+    assert not cached and len(bus.kv) == 3

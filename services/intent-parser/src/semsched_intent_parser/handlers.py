@@ -1,13 +1,15 @@
 """Parse on pending-pod events and on request; one parse per (hint, context).
 
 Results are cached in memory (LRU) and in the `intent-cache` bucket, keyed by the hash of
-hint and context, and identical parses already under way are awaited rather than
-repeated, so a 1,000-replica rollout with one hint costs one parse.
+hint and context (salted with the learned reader's identity when one is configured, so that
+parses of another configuration are not reused), and identical parses already under way are
+awaited rather than repeated, so a 1,000-replica rollout with one hint costs one parse.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from collections import OrderedDict
 
 import structlog
@@ -60,24 +62,33 @@ class ParserHandlers:
             current = await self.bus.get(subjects.KV_CONTEXT, subjects.CONTEXT_KEY, ClusterContext)
         return current or ClusterContext()
 
+    def _cache_key(self, key: str) -> str:
+        salt = self.router.cache_identity
+        return key if not salt else hashlib.sha256(f"{key}\x00{salt}".encode()).hexdigest()
+
     async def parse(self, hint: str, context: ClusterContext) -> tuple[ParseResult, str, bool]:
+        """The parse of `hint` against `context`, its hint hash, and whether it came from a cache."""
         key = hint_hash(hint, context)
+        result, was_cached = await self._cached_parse(self._cache_key(key), hint, context)
+        return result, key, was_cached
+
+    async def _cached_parse(self, key: str, hint: str, context: ClusterContext) -> tuple[ParseResult, bool]:
         cached = self._memory.get(key)
         if cached is not None:
             self._memory.move_to_end(key)
             PARSES.labels("memory_hit").inc()
-            return cached, key, True
+            return cached, True
         running = self._inflight.get(key)
         if running is not None:
             PARSES.labels("joined").inc()
-            return await running, key, True
+            return await running, True
         future: asyncio.Future[ParseResult] = asyncio.get_running_loop().create_future()
         self._inflight[key] = future
         try:
             result, was_cached = await self._parse_uncached(key, hint, context)
             future.set_result(result)
             self._remember(key, result)
-            return result, key, was_cached
+            return result, was_cached
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # retrieved: joiners get it, nobody else must

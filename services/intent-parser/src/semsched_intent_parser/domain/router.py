@@ -81,6 +81,16 @@ class ParserRouter:
         READER.labels("revised" if revised is not reading.result else "kept").inc()
         return revised
 
+    @property
+    def cache_identity(self) -> str:
+        """What, besides hint and context, decides a parse here: the reader's models and threshold
+        (empty without a reader), so that cached parses of another configuration are not reused."""
+        if self.reading is None:
+            return ""
+        meta = self.reading.reader.meta
+        models = f"{meta.get('model_sha256', '')}:{meta.get('labels_sha256', '')}"
+        return f"reader:{models}:{self.reading.threshold}:{self.reading.max_entities}"
+
     def close(self) -> None:
         self._reader_thread.shutdown(wait=False, cancel_futures=True)
 
