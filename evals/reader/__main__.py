@@ -141,28 +141,38 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         )
     print("\n".join(lines))
-    per_entity = sum(every.reader_ms) / every.entities if every.entities else float("nan")
-    cost = f"Reader path: {every.entities} entities in {every.read} hints; "
-    cost += f"mean {per_entity:.1f} ms per entity."
+    per_hint = sum(every.reader_ms) / every.read if every.read else float("nan")
+    cost = (
+        f"Reader path: {every.read} hints read, {every.entities} entities; mean {per_hint:.1f} ms per hint."
+    )
     print("\n" + cost)
     if args.report:
         meta = reader.meta
+        entities, epochs = meta.get("entities", "?"), meta.get("epochs", "?")
+        sets_trained = len(meta.get("trained_on", []))
+        labels = (
+            f" and a label model ({len(meta['labels'])} labels, {meta.get('hints', '?')} hints)"
+            if meta.get("labels")
+            else ""
+        )
         body = [
-            "# The role reader beside the CPU parser (D36)",
+            "# The learned reader beside the CPU parser (D36)",
             "",
-            "Produced by `uv run python -m evals.reader --report docs/eval-reader.md` with the reader",
-            f"`task train:reader` builds (trained on {len(meta.get('trained_on', []))} study sets,",
-            f"{meta.get('entities', '?')} entities, {meta.get('epochs', '?')} epochs). It overrides the",
-            f"rules' role of an entity where it is at least {args.threshold} sure.",
+            "Produced by `uv run task eval:reader` (`python -m evals.reader --report ...`) with the",
+            f"reader `task train:reader` builds: a role model ({entities} entities){labels}, trained",
+            f"on {sets_trained} study sets for {epochs} epochs. Where a model is at least",
+            f"{args.threshold} sure and the rules disagree, it revises their parse.",
             "Each cell reads: rules alone → rules with the reader.",
             "",
             "The fresh sets (study77 on) were written by new helpers and never studied: no rule and no",
-            "reader weight was drawn from them. The threshold 0.95 was chosen on study77-80 (D35); the",
-            "later sets were written after that choice and are the cleanest estimate. *read*: hints that",
-            "name an entity, which the reader reads; *revised*: hints whose intents it changed;",
+            "reader weight was drawn from them. The threshold 0.95 was chosen on study77-80 for the role",
+            "model (D35); the later sets were written after that choice and are the cleanest estimate. The",
+            "label model's rule (0.95 either way) and its adoption rule were written down before it was",
+            "measured. *read*: hints the reader read; *revised*: hints whose intents it changed;",
             "*fixed* / *broken*: hints whose subset match it turned right / wrong. Latency is the whole",
             "parse with the reader (one thread, tokenising included) per hint it read, on this 2-core",
-            "machine; the CPU parser alone is in docs/eval-bench.md.",
+            "machine; the CPU parser alone is in docs/eval-bench.md. The four blind sets, counted once with",
+            "this reader, are in evals/data/BLIND.md.",
             "",
             *lines,
             "",

@@ -43,3 +43,22 @@ def test_the_trained_reader_reads_plain_requests() -> None:
         assert reader.classes[max(range(len(p)), key=p.__getitem__)] == role, text
     out = ReadingParser(CpuParser(), reader).parse("keep it off lon-a, near ledger-db", CTX)
     assert {i.type for i in out.intents} == {"avoid_zones", "colocate_with"}
+
+
+def test_the_trained_label_model_reads_plain_requests() -> None:
+    reader = RoleReader(TRAINED)
+    if not reader.labels:
+        pytest.skip("this reader has no label model")
+    asked = {
+        "spread the replicas across zones please": {"spread_replicas_zones"},
+        "keep it off spot nodes , it can not be interrupted": {"avoid_spot"},
+        "run it on the cheapest nodes you have": {"prefer_low_cost"},
+        "zone had an outage last week , anywhere is fine": set(),
+    }
+    for text, wanted in asked.items():
+        got = {
+            label
+            for label, p in zip(reader.labels, reader.label_probabilities(text), strict=True)
+            if p >= 0.5
+        }
+        assert got == wanted, text
