@@ -39,7 +39,7 @@ def test_parse_with_and_without_the_reader(
     reader = build(tmp_path / "reader", {"sometimes": "avoid_zones"})
     argv = ["parse", "--context", str(context), "--input", str(hints), "--output", str(revised)]
     assert main([*argv, "--reader", str(reader)]) == 0
-    assert "1 revised by the role reader" in capsys.readouterr().err
+    assert "1 revised by the learned reader" in capsys.readouterr().err
     before, after = _read(plain), _read(revised)
     assert [line["id"] for line in after] == ["a", "line-2", "b"] and "error" in after[1]
     assert [i["type"] for i in before[0]["intents"]] == ["prefer_zones"]  # type: ignore[index,union-attr]

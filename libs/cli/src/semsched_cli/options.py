@@ -8,20 +8,20 @@ from pathlib import Path
 
 
 def reader_options(command: argparse.ArgumentParser) -> None:
-    """The learned role reader beside the CPU parser (D36): a directory `task train:reader` writes."""
-    group = command.add_argument_group("role reader")
+    """The learned reader beside the CPU parser (D36): a directory `task train:reader` writes."""
+    group = command.add_argument_group("learned reader")
     default = os.environ.get("SEMSCHED_READER") or None
     group.add_argument(
         "--reader",
         type=Path,
         default=Path(default) if default else None,
-        help="a role reader directory (model.onnx, tokenizer.json, reader.json); default $SEMSCHED_READER",
+        help="a reader directory (model.onnx, tokenizer.json, reader.json); default $SEMSCHED_READER",
     )
     group.add_argument(
         "--reader-threshold",
         type=float,
         default=0.95,
-        help="the reader's probability at which its role replaces the parser's (default 0.95)",
+        help="how sure the reader must be to revise the parser's reading (default 0.95)",
     )
 
 

@@ -1,8 +1,8 @@
 """`semsched parse`: hints in JSON lines -> intents in JSON lines, with the service's parser.
 
 A bad line is reported on stderr with its number and written out with an `error`, so
-the output has one line per input line and nothing is lost. With `--reader DIR` the learned role
-reader (D36) revises the parser's entity roles; without it the CPU parser alone answers.
+the output has one line per input line and nothing is lost. With `--reader DIR` the learned reader
+(D36) revises the parser's reading where it is sure; without it the CPU parser alone answers.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def _records(path: Path) -> Iterator[tuple[int, dict[str, object] | None, str]]:
 
 
 def make_parser(max_hint_chars: int, reader: Path | None, reader_threshold: float) -> _Parses:
-    """The CPU parser, with the role reader beside it when `reader` names a reader directory."""
+    """The CPU parser, with the learned reader beside it when `reader` names a reader directory."""
     cpu = CpuParser(ParserLimits(max_hint_chars=max_hint_chars))
     if reader is None:
         return cpu
@@ -93,6 +93,6 @@ def run_parse(
                 line["error"] = result.error
             out.write(orjson.dumps(line) + b"\n")
             written += 1
-    by_reader = f", {revised} revised by the role reader" if reader is not None else ""
+    by_reader = f", {revised} revised by the learned reader" if reader is not None else ""
     print(f"parsed {written} hint(s), {bad} bad line(s){by_reader} -> {output_path}", file=sys.stderr)
     return 0

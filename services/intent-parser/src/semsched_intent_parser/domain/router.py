@@ -4,9 +4,10 @@ LLM only for hints whose CPU parse is not confident enough (hybrid).
 The LLM never decides alone on bad input: hints the CPU parser rejects (too long, empty)
 are not sent, and any LLM failure falls back to the CPU result.
 
-With a role reader configured (D36), the CPU parse of a hint that names entities is revised by it
-before anything else. The reader runs on its own thread, so the event loop never waits on it, and
-within a time limit: past it, or on any failure, the parse keeps the rules' roles.
+With a learned reader configured (D36), the CPU parse is revised by it before anything else: the
+roles of the entities the hint names and, with a label model, the classes that name none. The
+reader runs on its own thread, so the event loop never waits on it, and within a time limit: past
+it, or on any failure, the rules' parse stands.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from semsched_proto import ClusterContext, ParseResult
 
 Backend = Literal["cpu", "llm", "hybrid"]
 log = structlog.get_logger()
-READER = Counter("semsched_intent_parser_reader_total", "role reader outcomes per hint read", ["outcome"])
+READER = Counter("semsched_intent_parser_reader_total", "learned reader outcomes per hint read", ["outcome"])
 
 
 class LlmError(Exception):
