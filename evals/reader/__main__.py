@@ -1,11 +1,11 @@
-"""Evaluate the role reader beside the CPU parser (D36) on the fresh study sets, which neither the
-rules nor the reader was tuned on, and write a markdown report.
+"""Evaluate the learned reader beside the CPU parser (D36) on the fresh study sets, which neither
+the rules nor the reader was tuned on, and write a markdown report.
 
     uv run python -m evals.reader [--reader models/reader] [--report docs/eval-reader.md] [--blind]
 
 Per set: subset, strength and exact accuracy and ECE for the rules alone and with the reader; how
-many hints the reader read (they name an entity), revised, fixed and broken; and the reader path's
-latency per hint it read. `--blind` adds the four blind sets, pooled and in counts only.
+many hints the reader read (all, with a label model; else those that name an entity), revised,
+fixed and broken; and the reader path's latency per hint it read. `--blind` adds the four blind sets, pooled and in counts only.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def score(group: Sequence[tuple[str, Path, Path]], reading: ReadingParser) -> di
                 tally.read += 1
                 tally.entities += len(read.mentions)
                 tally.reader_ms.append(elapsed)
-            tally.revised += revised is not plain and revised != plain
+            tally.revised += revised != plain
             tally.fixed += now and not was
             tally.broken += was and not now
     return out
