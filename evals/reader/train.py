@@ -13,7 +13,7 @@ Each is exported to ONNX beside the tokenizer and reader.json, the directory
 onnxruntime and checks that it reads as torch does. `--part` retrains one model and keeps the other.
 
 The fresh sets (study77 on) are left out: they are kept unstudied, to measure the reader on writers
-it has not met. Needs torch 2.13.0 (the CPU wheel pip takes from this machine's disk, never uv),
+it has not met (`--through N`, an experiment, adds those numbered up to N). Needs torch 2.13.0 (the CPU wheel pip takes from this machine's disk, never uv),
 transformers, onnx and onnxscript beside the project, which the script installs outside the venv.
 """
 
@@ -33,7 +33,7 @@ from typing import Any
 import torch
 
 from evals.intents.__main__ import load_contexts
-from evals.propose.dump import FRESH, sets
+from evals.propose.dump import fresh_sets, sets
 from evals.propose.encoder import Reader, train, weights
 from evals.propose.export import export
 from semsched_intents import CpuParser
@@ -45,14 +45,14 @@ from semsched_proto.intents import Intent
 MAX_TOKENS = 128
 
 
-def readings(parser: CpuParser) -> tuple[list[tuple[Reading, list[Intent]]], list[str]]:
-    """Every hint of the study sets before the fresh ones, read, with its gold intents; the set names."""
+def readings(parser: CpuParser, through: int = 0) -> tuple[list[tuple[Reading, list[Intent]]], list[str]]:
+    """Every hint of the study sets before the fresh ones (and of the fresh ones numbered up to
+    `through`, for an experiment), read, with its gold intents; the set names."""
     study, _ = sets()
+    study += [group for group in fresh_sets() if int(group[0][5:]) <= through]
     out: list[tuple[Reading, list[Intent]]] = []
     names: list[str] = []
     for name, hints, contexts in study:
-        if name in FRESH:
-            continue
         ctxs = load_contexts(contexts)
         names.append(name)
         for line in hints.read_text().splitlines():
@@ -107,10 +107,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--epochs", type=int, default=3)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--limit", type=int, default=0, help="train on the first N examples only (a smoke run)")
+    ap.add_argument(
+        "--through",
+        type=int,
+        default=0,
+        help="an experiment: also train on the fresh sets numbered up to N (they then measure nothing)",
+    )
     args = ap.parse_args(argv)
     if args.part != "both" and not (args.out / META).is_file():
         ap.error(f"--part {args.part} keeps the other model of an existing reader; {args.out} has none")
-    read, names = readings(CpuParser())
+    read, names = readings(CpuParser(), args.through)
     print(f"train-reader: {len(read)} hints from {len(names)} study sets", file=sys.stderr)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=args.out.parent) as scratch:
