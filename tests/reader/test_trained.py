@@ -1,7 +1,7 @@
 """The trained role reader, where one has been built (`task train:reader` writes models/reader; or set
 SEMSCHED_READER): its files agree with each other, it was not trained on the fresh sets, and it reads
 plain requests as anyone would. Skipped where no trained reader exists, as on a fresh CI machine:
-training takes about 30 minutes and torch."""
+training takes torch and about 25 minutes per model."""
 
 from __future__ import annotations
 
