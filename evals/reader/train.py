@@ -13,8 +13,9 @@ Each is exported to ONNX beside the tokenizer and reader.json, the directory
 onnxruntime and checks that it reads as torch does. `--part` retrains one model and keeps the other.
 
 The fresh sets (study77 on) are left out: they are kept unstudied, to measure the reader on writers
-it has not met (`--through N`, an experiment, adds those numbered up to N). Needs torch 2.13.0 (the CPU wheel pip takes from this machine's disk, never uv),
-transformers, onnx and onnxscript beside the project, which the script installs outside the venv.
+it has not met (`--through N`, an experiment, adds those numbered up to N). Needs torch 2.13.0 (the
+CPU wheel pip takes from this machine's disk, never uv), transformers, onnx and onnxscript beside
+the project, which the script installs outside the venv.
 """
 
 from __future__ import annotations

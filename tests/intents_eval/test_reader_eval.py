@@ -9,6 +9,7 @@ import pytest
 
 from evals.intents.__main__ import main as intents_main
 from evals.reader.__main__ import main as reader_main
+from semsched_intents.reader import ReaderError
 from tests.reader.model import build
 
 STUDY77 = Path(__file__).resolve().parents[2] / "evals" / "data" / "study77"
@@ -33,3 +34,23 @@ def test_evaluations_refuse_a_missing_reader(tmp_path: Path, capsys: pytest.Capt
     with pytest.raises(SystemExit):
         intents_main([*data, "--reader", str(tmp_path / "none")])
     assert "no role reader at" in capsys.readouterr().err
+
+
+def test_a_quantised_reader_loads_and_reads_its_cues(tmp_path: Path) -> None:
+    from evals.reader.quantise import main as quantise_main
+    from semsched_intents import CpuParser
+    from semsched_intents.reader import ReadingParser, RoleReader
+    from semsched_proto import ClusterContext
+
+    source = build(
+        tmp_path / "reader", {"sometimes": "avoid_zones"}, label_cues={"alas": ("avoid_spot", True)}
+    )
+    assert quantise_main([str(source), str(tmp_path / "int8")]) == 0
+    reader = RoleReader(tmp_path / "int8")
+    assert reader.meta["quantised"].startswith("int8") and reader.labels
+    out = ReadingParser(CpuParser(), reader).parse(
+        "prefer east-1 sometimes, alas", ClusterContext(zones=["east-1"])
+    )
+    assert [i.type for i in out.intents] == ["avoid_zones", "avoid_spot"]
+    with pytest.raises(ReaderError):
+        quantise_main([str(tmp_path / "none"), str(tmp_path / "x")])
