@@ -20,4 +20,7 @@ docstring. `evals.propose.routed` sets it beside the current rules at hint level
 trained on study77-80, sets kept unstudied for it (D35).
 
 Delete $PROPOSE_DIR/blind.jsonl after counting: it holds the blind hints' words.
+
+The encoder reader is now in the product (D36): `semsched_intents.reader` runs it, and `evals.reader`
+trains (`task train:reader`) and evaluates (`task eval:reader`) it, reusing `encoder` and `export`.
 """
