@@ -112,12 +112,15 @@ def test_a_reader_that_cannot_be_loaded_says_why(model: Path, tmp_path: Path) ->
         RoleReader(garbage)
 
 
+WORDS = ["east-1", "west-2", "cassandra", "imagenet", "not", "near", "avoid", ",", "?"]
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     st.lists(
         st.one_of(
             st.sampled_from(
-                ["east-1", "west-2", "cassandra", "imagenet", *CUES, "not", "near", "avoid", ",", "?"]
+                [*WORDS, *CUES, "\ud800", "\udcff", "\x00", "\u202e", "\u200b", "\U0001f600" * 50, "x" * 700]
             ),
             st.text(max_size=12),
         ),
