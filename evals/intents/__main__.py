@@ -50,7 +50,7 @@ BLIND_CONTEXTS = REPO / "evals" / "data" / "contexts-blind"
 
 
 class Parser(Protocol):
-    """The CPU parser, alone or with the role reader beside it (`--reader`)."""
+    """The CPU parser, alone or with the learned reader beside it (`--reader`)."""
 
     def parse(self, hint: str, context: ClusterContext) -> ParseResult: ...
 
@@ -159,7 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument(
         "--blind", action="store_true", help="also score the blind held-out set (never while tuning)"
     )
-    ap.add_argument("--reader", type=Path, default=None, help="a role reader directory (D36)")
+    ap.add_argument("--reader", type=Path, default=None, help="a reader directory (D36)")
     ap.add_argument("--reader-threshold", type=float, default=0.95, help="the reader's override probability")
     args = ap.parse_args(argv)
     studies = [] if args.data is not None else [d for d, _ in STUDY_DATA if d.exists()]

@@ -1,1 +1,1 @@
-"""Train and export the learned role reader (D36) the product loads: `task train:reader`."""
+"""Train and export the learned reader (D36) the product loads: `task train:reader`."""

@@ -29,11 +29,11 @@ def test_the_reader_report_compares_rules_and_reader_per_fresh_set(
 def test_evaluations_refuse_a_missing_reader(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         reader_main(["--reader", str(tmp_path / "none")])
-    assert "no role reader at" in capsys.readouterr().err
+    assert "no reader at" in capsys.readouterr().err
     data = ["--data", str(STUDY77 / "hints-study77.jsonl"), "--contexts", str(STUDY77 / "contexts")]
     with pytest.raises(SystemExit):
         intents_main([*data, "--reader", str(tmp_path / "none")])
-    assert "no role reader at" in capsys.readouterr().err
+    assert "no reader at" in capsys.readouterr().err
 
 
 def test_a_quantised_reader_loads_and_reads_its_cues(tmp_path: Path) -> None:

@@ -51,7 +51,7 @@ def test_parse_refuses_a_reader_it_cannot_load(files: tuple[Path, Path], tmp_pat
     context, hints = files
     out = tmp_path / "out.jsonl"
     argv = ["parse", "--context", str(context), "--input", str(hints), "--output", str(out)]
-    with pytest.raises(SystemExit, match="no role reader at"):
+    with pytest.raises(SystemExit, match="no reader at"):
         main([*argv, "--reader", str(tmp_path / "missing")])
     assert not out.exists()
 

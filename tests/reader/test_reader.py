@@ -1,4 +1,4 @@
-"""The role reader on onnxruntime and tokenizers (D36), with a small real model whose behaviour is
+"""The learned reader on onnxruntime and tokenizers (D36), with a small real model whose behaviour is
 known (tests/reader/model.py): loading, its errors, and the parse it revises."""
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def test_a_reader_that_cannot_be_loaded_says_why(model: Path, tmp_path: Path) ->
         RoleReader(fewer)
     garbage = _broken(model, tmp_path, "garbage")
     (garbage / MODEL).write_bytes(b"\x00not an onnx model")
-    with pytest.raises(ReaderError, match="cannot load role reader"):
+    with pytest.raises(ReaderError, match="cannot load reader"):
         RoleReader(garbage)
 
 

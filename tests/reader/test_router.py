@@ -1,4 +1,4 @@
-"""The intent-parser service with a role reader: the reader revises on its own thread, within a time
+"""The intent-parser service with a learned reader: the reader revises on its own thread, within a time
 limit, and any failure keeps the rules' reading (D36)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The trained role reader, where one has been built (`task train:reader` writes models/reader; or set
+"""The trained reader, where one has been built (`task train:reader` writes models/reader; or set
 SEMSCHED_READER): its files agree with each other, it was not trained on the fresh sets, and it reads
 plain requests as anyone would. Skipped where no trained reader exists, as on a fresh CI machine:
 training takes torch and about 25 minutes per model."""
@@ -18,7 +18,7 @@ from semsched_proto import ClusterContext
 ROOT = Path(__file__).resolve().parents[2]
 TRAINED = Path(os.environ.get("SEMSCHED_READER") or ROOT / "models" / "reader")
 pytestmark = pytest.mark.skipif(
-    not (TRAINED / META).is_file(), reason=f"no trained role reader at {TRAINED} (task train:reader)"
+    not (TRAINED / META).is_file(), reason=f"no trained reader at {TRAINED} (task train:reader)"
 )
 CTX = ClusterContext(zones=["lon-a", "lon-b"], apps=["ledger-db"], gpu_models=["h100"])
 

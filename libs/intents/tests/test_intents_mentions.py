@@ -1,4 +1,4 @@
-"""`CpuParser.read`: the entities a hint names, as the role reader reads them; and `roles.revise`,
+"""`CpuParser.read`: the entities a hint names, as the learned reader reads them; and `roles.revise`,
 which moves an entity between intents when the reader gives it another role (D36)."""
 
 from __future__ import annotations

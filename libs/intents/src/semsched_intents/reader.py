@@ -42,7 +42,7 @@ _KNOWN_ROLES = frozenset({NONE, *(role for roles in ROLES.values() for role in r
 
 
 class ReaderError(Exception):
-    """A role reader cannot be loaded: missing files, a bad reader.json, or the extra not installed."""
+    """A reader cannot be loaded: missing files, a bad reader.json, or the extra not installed."""
 
 
 def sha256(path: Path) -> str:
@@ -56,10 +56,10 @@ def sha256(path: Path) -> str:
 def _meta(directory: Path) -> dict[str, Any]:
     path = directory / META
     if not directory.is_dir():
-        raise ReaderError(f"no role reader at {directory}: not a directory (`task train:reader` builds one)")
+        raise ReaderError(f"no reader at {directory}: not a directory (`task train:reader` builds one)")
     for name in (MODEL, TOKENIZER, META):
         if not (directory / name).is_file():
-            raise ReaderError(f"role reader {directory} has no {name} (build one with `task train:reader`)")
+            raise ReaderError(f"reader {directory} has no {name} (build one with `task train:reader`)")
     try:
         meta = json.loads(path.read_text())
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -76,7 +76,7 @@ def _meta(directory: Path) -> dict[str, Any]:
     if not isinstance(labels, list) or not all(isinstance(x, str) for x in labels) or set(labels) - LABELS:
         raise ReaderError(f"{path}: 'labels' must list hint labels of {sorted(LABELS)}")
     if labels and not (directory / LABELS_MODEL).is_file():
-        raise ReaderError(f"role reader {directory} names hint labels but has no {LABELS_MODEL}")
+        raise ReaderError(f"reader {directory} names hint labels but has no {LABELS_MODEL}")
     tokens = meta.get("max_tokens")
     if not isinstance(tokens, int) or not 8 <= tokens <= 512:
         raise ReaderError(f"{path}: 'max_tokens' must be an integer from 8 to 512")
@@ -96,7 +96,7 @@ class RoleReader:
             from tokenizers import Tokenizer
         except ImportError as exc:
             raise ReaderError(
-                f"the role reader needs onnxruntime and tokenizers ({exc.name} is missing): "
+                f"the learned reader needs onnxruntime and tokenizers ({exc.name} is missing): "
                 "install semsched-intents[reader]"
             ) from exc
         self.classes: list[str] = list(meta["classes"])
@@ -115,7 +115,7 @@ class RoleReader:
                 for name in (MODEL, *([LABELS_MODEL] if self.labels else []))
             }
         except Exception as exc:  # both libraries raise their own exception types for a bad file
-            raise ReaderError(f"cannot load role reader {self.directory}: {exc}") from exc
+            raise ReaderError(f"cannot load reader {self.directory}: {exc}") from exc
         self._tokenizer.no_padding()
         self._tokenizer.enable_truncation(int(meta["max_tokens"]))
         self._inputs: dict[str, list[str]] = {}
