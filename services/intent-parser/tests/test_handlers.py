@@ -12,7 +12,15 @@ from semsched_intent_parser.app import register
 from semsched_intent_parser.domain.router import ParserRouter
 from semsched_intent_parser.handlers import ParserHandlers
 from semsched_intents import CpuParser
-from semsched_proto import ClusterContext, ParseReply, ParseRequest, ParseResult, subjects
+from semsched_proto import (
+    ClusterContext,
+    IntentsParsed,
+    ParseReply,
+    ParseRequest,
+    ParseResult,
+    PodState,
+    subjects,
+)
 
 CONTEXT = ClusterContext(zones=["zone-x", "zone-y"], apps=["cassandra"])
 
@@ -34,6 +42,9 @@ class MemoryBus:
 
     async def publish_event(self, subject: str, event: BaseModel) -> None:
         self.events.append((subject, event))
+
+    async def keys(self, bucket: str) -> list[str]:
+        return [key for held, key in self.kv if held == bucket]
 
 
 class CountingRouter(ParserRouter):
@@ -117,3 +128,27 @@ async def test_cached_parses_of_another_configuration_are_not_reused() -> None:
     assert cached
     _, _, cached = await handlers(ReaderRouter("reader:b"), bus).parse("near cassandra", CONTEXT)
     assert not cached and len(bus.kv) == 3
+
+
+async def test_catch_up_parses_hinted_pending_pods_announced_before_the_parser_subscribed() -> None:
+    bus = MemoryBus()
+    pods = {
+        "shop.a": PodState(namespace="shop", name="a", uid="ua", hint="near cassandra"),
+        "shop.b": PodState(namespace="shop", name="b", uid="ub", hint="near cassandra"),  # parsed already
+        "shop.c": PodState(namespace="shop", name="c", uid="uc"),  # no hint
+        "shop.d": PodState(namespace="shop", name="d", uid="ud", hint="near cassandra", node="n1"),  # placed
+    }
+    for key, pod in pods.items():
+        await bus.put(subjects.KV_PODS, key, pod)
+    await bus.put(
+        subjects.KV_POD_INTENTS,
+        "shop.b",
+        IntentsParsed(pod_key="shop.b", hint_hash="h", result=ParseResult()),
+    )
+    router = CountingRouter()
+    assert await handlers(router, bus).catch_up() == 0  # no context yet: the pending events are to come
+    await bus.put(subjects.KV_CONTEXT, subjects.CONTEXT_KEY, CONTEXT)
+    assert await handlers(router, bus).catch_up() == 1
+    parsed = await bus.get(subjects.KV_POD_INTENTS, "shop.a", IntentsParsed)
+    assert parsed is not None and [i.type for i in parsed.result.intents] == ["colocate_with"]  # type: ignore[attr-defined]
+    assert [subject for subject, _ in bus.events] == [subjects.INTENTS_PARSED]

@@ -98,6 +98,14 @@ class Bus:
             return None
         return model.model_validate_json(entry.value)
 
+    async def keys(self, bucket: str) -> list[str]:
+        """Every key of a bucket ([] when it is empty)."""
+        kv = await self.kv(bucket)
+        try:
+            return list(await kv.keys())
+        except nats.js.errors.NoKeysError:
+            return []
+
     async def delete(self, bucket: str, key: str) -> None:
         kv = await self.kv(bucket)
         try:

@@ -82,8 +82,10 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: IntentParse
     await bus.ensure_streams()
     contexts.start()
     await broker.start()
+    caught_up = await handlers.catch_up()
     log.info(
         "intent_parser_started",
+        caught_up=caught_up,
         backend=settings.backend,
         parser_compiled=COMPILED,
         role_reader=settings.reader_dir or None,

@@ -27,6 +27,7 @@ from semsched_proto import (
     ParseRequest,
     ParseResult,
     PodPending,
+    PodState,
     subjects,
 )
 
@@ -125,6 +126,25 @@ class ParserHandlers:
         await self.bus.publish_event(subjects.INTENTS_PARSED, parsed)
         if result.error:
             log.warning("hint_rejected", pod=pod.key, reason=result.error)
+
+    async def catch_up(self) -> int:
+        """Parse the hinted pending pods that have no intents yet, and return how many. The pending
+        consumer only sees events published after it exists, so a pod the state cache announced while
+        this parser was starting (loading a reader model, say) would otherwise never be parsed."""
+        if self.contexts.items.get(subjects.CONTEXT_KEY) is None and (
+            await self.bus.get(subjects.KV_CONTEXT, subjects.CONTEXT_KEY, ClusterContext) is None
+        ):
+            return 0  # the state cache has not published its context: its pending events are still to come
+        done = 0
+        for key in await self.bus.keys(subjects.KV_PODS):
+            pod = await self.bus.get(subjects.KV_PODS, key, PodState)
+            if pod is None or not pod.hint or (pod.node is not None and not pod.tentative):
+                continue
+            if await self.bus.get(subjects.KV_POD_INTENTS, pod.key, IntentsParsed) is not None:
+                continue
+            await self.on_pending(PodPending(pod=pod, context_hash=""))
+            done += 1
+        return done
 
     async def on_request(self, request: ParseRequest) -> ParseReply:
         context = request.context or await self.context()
