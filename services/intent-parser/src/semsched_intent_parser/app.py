@@ -82,7 +82,11 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: IntentParse
     await bus.ensure_streams()
     contexts.start()
     await broker.start()
-    caught_up = await handlers.catch_up()
+    try:
+        caught_up: int | None = await handlers.catch_up()
+    except Exception as exc:  # a missed pod is worse than a late one, but neither may stop the service
+        caught_up = None
+        log.warning("catch_up_failed", error=str(exc)[:300])
     log.info(
         "intent_parser_started",
         caught_up=caught_up,
