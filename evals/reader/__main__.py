@@ -63,11 +63,11 @@ def score(group: Sequence[tuple[str, Path, Path]], reading: ReadingParser) -> di
             row = json.loads(line)
             ctx = ctxs[row["context"]]
             gold = _judged([Intent.model_validate(i) for i in row["intents"]])
-            read = reading.cpu.read(row["hint"], ctx)
-            plain = read.result
             start = time.perf_counter()
-            revised = reading.parse(row["hint"], ctx)
+            read = reading.cpu.read(row["hint"], ctx)
+            revised = reading.reread(read)
             elapsed = (time.perf_counter() - start) * 1000
+            plain = read.result
             was = tally.rules.add(gold, _judged(plain.intents))
             now = tally.reader.add(gold, _judged(revised.intents))
             if reading.wanted(read):

@@ -227,8 +227,11 @@ class ReadingParser:
                 asked.append((label, False, 1 - q))
         return revise_labels(result, asked) if asked else result
 
-    def parse(self, hint: str, context: ClusterContext) -> ParseResult:
-        reading = self.cpu.read(hint, context)
+    def reread(self, reading: Reading) -> ParseResult:
+        """The reader's revision of a parse `CpuParser.read` gave, run here and now."""
         if not self.wanted(reading):
             return reading.result
         return self.revised(reading, self.infer(reading))
+
+    def parse(self, hint: str, context: ClusterContext) -> ParseResult:
+        return self.reread(self.cpu.read(hint, context))

@@ -51,6 +51,7 @@ class ParserHandlers:
     ) -> None:
         self.policies = policies or {}
         self.router = router
+        self._salt = router.cache_identity  # fixed for the router's life: computed once, not per parse
         self.bus = bus
         self.contexts = contexts
         self.cache_size = cache_size
@@ -64,7 +65,7 @@ class ParserHandlers:
         return current or ClusterContext()
 
     def _cache_key(self, key: str) -> str:
-        salt = self.router.cache_identity
+        salt = self._salt
         return key if not salt else hashlib.sha256(f"{key}\x00{salt}".encode()).hexdigest()
 
     async def parse(self, hint: str, context: ClusterContext) -> tuple[ParseResult, str, bool]:
