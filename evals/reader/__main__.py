@@ -1,7 +1,7 @@
 """Evaluate the learned reader beside the CPU parser (D36) on the fresh study sets, which neither
 the rules nor the reader was tuned on, and write a markdown report.
 
-    uv run python -m evals.reader [--reader models/reader] [--report docs/eval-reader.md] [--blind]
+    uv run python -m evals.reader [--reader bundled|DIR] [--report docs/eval-reader.md] [--blind]
 
 Per set: subset, strength and exact accuracy and ECE for the rules alone and with the reader; how
 many hints the reader read (all, with a label model; else those that name an entity), revised,
@@ -23,7 +23,7 @@ from evals.intents.__main__ import _judged, _pct, load_contexts
 from evals.intents.metrics import Scores, percentile
 from evals.propose.dump import fresh_sets, sets
 from semsched_intents import CpuParser
-from semsched_intents.reader import ReaderError, ReadingParser, RoleReader
+from semsched_intents.reader import ReaderError, ReadingParser, RoleReader, locate
 from semsched_proto.intents import Intent
 
 # The threshold was chosen on study77-80 (D35); the sets after them were written after the choice, and
@@ -111,7 +111,9 @@ def pooled(tallies: dict[str, Tally], names: Sequence[str]) -> Tally:
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m evals.reader", description=__doc__.splitlines()[0])
-    ap.add_argument("--reader", type=Path, default=Path("models/reader"))
+    ap.add_argument(
+        "--reader", default="bundled", help="'bundled' (the shipped reader, D37) or a reader directory"
+    )
     ap.add_argument("--threshold", type=float, default=0.95)
     ap.add_argument("--report", type=Path, default=None)
     ap.add_argument(
@@ -119,7 +121,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
     try:
-        reader = RoleReader(args.reader)
+        directory = locate(args.reader)
+        if directory is None:
+            ap.error("--reader none: this evaluation compares the rules with a reader; name one")
+        reader = RoleReader(directory)
     except ReaderError as exc:
         ap.error(str(exc))
     reading = ReadingParser(CpuParser(), reader, threshold=args.threshold)
@@ -164,12 +169,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             if meta.get("labels")
             else ""
         )
+        which = (
+            "the reader semsched ships (`bundled`, D37)"
+            if str(args.reader).strip().lower() == "bundled"
+            else f"the reader at `{args.reader}`"
+        )
+        quantised = ", then quantised to int8" if meta.get("quantised") else ""
         body = [
-            "# The learned reader beside the CPU parser (D36)",
+            "# The learned reader beside the CPU parser (D36, D37)",
             "",
-            "Produced by `uv run task eval:reader` (`python -m evals.reader --report ...`) with the",
-            f"reader `task train:reader` builds: a role model ({entities} entities){labels}, trained",
-            f"on {sets_trained} study sets for {epochs} epochs. Where a model is at least",
+            "Produced by `uv run task eval:reader` (`python -m evals.reader --report ...`) with",
+            f"{which}: a role model ({entities} entities){labels}, trained by `task train:reader`",
+            f"on {sets_trained} study sets for {epochs} epochs{quantised}. Where a model is at least",
             f"{args.threshold} sure and the rules disagree, it revises their parse.",
             "Each cell reads: rules alone → rules with the reader.",
             "",

@@ -30,6 +30,7 @@ def main(argv: list[str] | None = None) -> int:
         staged = Path(scratch) / "reader"
         shutil.copytree(args.source, staged)
         meta = dict(source.meta)
+        meta["quantised_from"] = {k: v for k, v in source.meta.items() if k.endswith("_sha256")}
         for name, key in ((MODEL, "model_sha256"), (LABELS_MODEL, "labels_sha256")):
             if (staged / name).is_file():
                 quantize_dynamic(str(args.source / name), str(staged / name), weight_type=QuantType.QInt8)

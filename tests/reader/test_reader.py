@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from semsched_intents import CpuParser
-from semsched_intents.reader import META, MODEL, ReaderError, ReadingParser, RoleReader
+from semsched_intents import reader as reader_module
+from semsched_intents.reader import META, MODEL, ReaderError, ReadingParser, RoleReader, bundled, locate
 from semsched_proto import ClusterContext
 from tests.reader.model import CLASSES, build
 
@@ -110,6 +111,18 @@ def test_a_reader_that_cannot_be_loaded_says_why(model: Path, tmp_path: Path) ->
     (garbage / MODEL).write_bytes(b"\x00not an onnx model")
     with pytest.raises(ReaderError, match="cannot load reader"):
         RoleReader(garbage)
+
+
+def test_a_reader_setting_names_none_the_shipped_reader_or_a_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert locate("none") is None and locate(" None ") is None and locate("") is None
+    assert locate(tmp_path / "mine") == tmp_path / "mine" and locate(str(tmp_path)) == tmp_path
+    shipped = bundled()
+    assert shipped is not None and locate("bundled") == shipped and locate("BUNDLED") == shipped
+    monkeypatch.setattr(reader_module, "bundled", lambda: None)
+    with pytest.raises(ReaderError, match="bundled reader is not installed"):
+        locate("bundled")
 
 
 WORDS = ["east-1", "west-2", "cassandra", "imagenet", "not", "near", "avoid", ",", "?"]

@@ -14,7 +14,8 @@ from semsched_intent_parser.app import create_router
 from semsched_intent_parser.domain.router import READER, ParserRouter
 from semsched_intent_parser.settings import IntentParserSettings
 from semsched_intents import CpuParser
-from semsched_intents.reader import ReaderError, ReadingParser, RoleReader
+from semsched_intents import reader as reader_module
+from semsched_intents.reader import ReaderError, ReadingParser, RoleReader, bundled
 from semsched_proto import ClusterContext
 from tests.reader.model import build
 
@@ -87,9 +88,22 @@ def test_settings_build_the_reader_or_refuse_a_bad_one(model: Path, tmp_path: Pa
     router = create_router(IntentParserSettings(reader_dir=str(model), reader_threshold=0.9))
     assert router.reading is not None and router.reading.threshold == 0.9
     router.close()
-    assert create_router(IntentParserSettings()).reading is None
+    for off in ("none", "", "None"):
+        assert create_router(IntentParserSettings(reader_dir=off)).reading is None
     with pytest.raises(ReaderError, match="not a directory"):
         create_router(IntentParserSettings(reader_dir=str(tmp_path / "nowhere")))
+
+
+def test_the_service_reads_with_the_shipped_reader_unless_told_not_to(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("INTENT_PARSER_READER_DIR", raising=False)
+    router = create_router(IntentParserSettings())
+    assert router.reading is not None and router.reading.reader.directory == bundled()
+    router.close()
+    monkeypatch.setattr(reader_module, "bundled", lambda: None)  # the weights package not installed
+    with pytest.raises(ReaderError, match="bundled reader is not installed"):
+        create_router(IntentParserSettings(reader_dir="bundled"))
 
 
 def test_the_cache_identity_names_the_models_and_the_threshold(model: Path) -> None:

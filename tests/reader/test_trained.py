@@ -1,7 +1,5 @@
-"""The trained reader, where one has been built (`task train:reader` writes models/reader; or set
-SEMSCHED_READER): its files agree with each other, it was not trained on the fresh sets, and it reads
-plain requests as anyone would. Skipped where no trained reader exists, as on a fresh CI machine:
-training takes torch and about 25 minutes per model."""
+"""The trained reader semsched ships (D37; or the directory $SEMSCHED_READER names): its files agree
+with each other, it was not trained on the fresh sets, and it reads plain requests as anyone would."""
 
 from __future__ import annotations
 
@@ -12,20 +10,20 @@ from pathlib import Path
 import pytest
 
 from semsched_intents import CpuParser
-from semsched_intents.reader import META, MODEL, ReadingParser, RoleReader, sha256
+from semsched_intents.reader import LABELS_MODEL, META, MODEL, ReadingParser, RoleReader, bundled, sha256
 from semsched_proto import ClusterContext
 
-ROOT = Path(__file__).resolve().parents[2]
-TRAINED = Path(os.environ.get("SEMSCHED_READER") or ROOT / "models" / "reader")
-pytestmark = pytest.mark.skipif(
-    not (TRAINED / META).is_file(), reason=f"no trained reader at {TRAINED} (task train:reader)"
-)
+_SHIPPED = bundled()
+assert _SHIPPED is not None, "semsched-reader-weights is not installed, or holds no reader (task ship:reader)"
+TRAINED = Path(os.environ.get("SEMSCHED_READER") or _SHIPPED)
 CTX = ClusterContext(zones=["lon-a", "lon-b"], apps=["ledger-db"], gpu_models=["h100"])
 
 
 def test_the_trained_reader_is_what_its_metadata_says() -> None:
     meta = json.loads((TRAINED / META).read_text())
     assert meta["model_sha256"] == sha256(TRAINED / MODEL)
+    if meta.get("labels"):
+        assert meta["labels_sha256"] == sha256(TRAINED / LABELS_MODEL)
     numbers = [int(name.removeprefix("study")) for name in meta["trained_on"]]
     assert numbers and max(numbers) < 77  # study77 on are kept unstudied (D35)
 

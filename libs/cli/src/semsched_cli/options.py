@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import argparse
 import os
-from pathlib import Path
+
+from semsched_intents.reader import NO_READER, ReaderError, locate
 
 
 def reader_options(command: argparse.ArgumentParser) -> None:
-    """The learned reader beside the CPU parser (D36): a directory `task train:reader` writes."""
+    """The learned reader beside the CPU parser (D36, D37): the one semsched ships unless told."""
     group = command.add_argument_group("learned reader")
-    default = os.environ.get("SEMSCHED_READER") or None
     group.add_argument(
         "--reader",
-        type=Path,
-        default=Path(default) if default else None,
-        help="a reader directory (model.onnx, tokenizer.json, reader.json); default $SEMSCHED_READER",
+        default=os.environ.get("SEMSCHED_READER") or None,
+        metavar="DIR|bundled|none",
+        help="the learned reader: 'bundled' (the default: the one semsched ships), 'none' (the rules "
+        "alone) or a directory `task train:reader` writes; default $SEMSCHED_READER, else bundled",
     )
     group.add_argument(
         "--reader-threshold",
@@ -53,11 +54,13 @@ def parser_env(args: argparse.Namespace) -> dict[str, str]:
             "INTENT_PARSER_LLM_MODEL": args.llm_model,
             "INTENT_PARSER_LLM_RESPONSE_FORMAT": args.llm_response_format,
         }
+    env["INTENT_PARSER_READER_THRESHOLD"] = str(args.reader_threshold)
     if args.reader is not None:
-        if not args.reader.is_dir():
+        try:
+            reader = locate(args.reader)
+        except ReaderError as exc:
+            raise SystemExit(f"error: --reader {args.reader}: {exc}") from exc
+        if reader is not None and not reader.is_dir():
             raise SystemExit(f"error: --reader {args.reader}: not a directory")
-        env |= {
-            "INTENT_PARSER_READER_DIR": str(args.reader.resolve()),
-            "INTENT_PARSER_READER_THRESHOLD": str(args.reader_threshold),
-        }
+        env["INTENT_PARSER_READER_DIR"] = str(reader.resolve()) if reader is not None else NO_READER
     return env

@@ -1,8 +1,9 @@
 """`semsched parse`: hints in JSON lines -> intents in JSON lines, with the service's parser.
 
 A bad line is reported on stderr with its number and written out with an `error`, so
-the output has one line per input line and nothing is lost. With `--reader DIR` the learned reader
-(D36) revises the parser's reading where it is sure; without it the CPU parser alone answers.
+the output has one line per input line and nothing is lost. The learned reader (D36) revises the
+CPU parser's reading where it is sure: the one semsched ships (D37) unless `--reader` names another
+directory, or `none` for the CPU parser alone.
 """
 
 from __future__ import annotations
@@ -48,15 +49,24 @@ def _records(path: Path) -> Iterator[tuple[int, dict[str, object] | None, str]]:
             yield number, record, ""
 
 
-def make_parser(max_hint_chars: int, reader: Path | None, reader_threshold: float) -> _Parses:
-    """The CPU parser, with the learned reader beside it when `reader` names a reader directory."""
-    cpu = CpuParser(ParserLimits(max_hint_chars=max_hint_chars))
-    if reader is None:
-        return cpu
-    from semsched_intents.reader import ReaderError, ReadingParser, RoleReader
+def make_parser(max_hint_chars: int, reader: str | None, reader_threshold: float) -> tuple[_Parses, bool]:
+    """The CPU parser, with the learned reader beside it unless `reader` is `none`; whether it reads.
+    No `reader` means the bundled one where it is installed, else the rules alone, with a warning."""
+    from semsched_intents.reader import ReaderError, ReadingParser, RoleReader, bundled, locate
 
+    cpu = CpuParser(ParserLimits(max_hint_chars=max_hint_chars))
     try:
-        return ReadingParser(cpu, RoleReader(reader), threshold=reader_threshold)
+        directory = locate(reader) if reader is not None else bundled()
+    except ReaderError as exc:
+        raise SystemExit(f"error: --reader {reader}: {exc}") from exc
+    if directory is None:
+        if reader is None:
+            print(
+                "warning: the bundled reader is not installed; parsing with the rules alone", file=sys.stderr
+            )
+        return cpu, False
+    try:
+        return ReadingParser(cpu, RoleReader(directory), threshold=reader_threshold), True
     except (ReaderError, ValueError) as exc:
         raise SystemExit(f"error: {exc}") from exc
 
@@ -66,13 +76,13 @@ def run_parse(
     input_path: Path,
     output_path: Path,
     max_hint_chars: int,
-    reader: Path | None = None,
+    reader: str | None = None,
     reader_threshold: float = 0.95,
 ) -> int:
     if not input_path.is_file():
         raise SystemExit(f"error: input not found: {input_path}")
     context = load_context(context_path)
-    parser = make_parser(max_hint_chars, reader, reader_threshold)
+    parser, reads = make_parser(max_hint_chars, reader, reader_threshold)
     bad = written = revised = 0
     with output_path.open("wb") as out:
         for number, record, problem in _records(input_path):
@@ -93,6 +103,6 @@ def run_parse(
                 line["error"] = result.error
             out.write(orjson.dumps(line) + b"\n")
             written += 1
-    by_reader = f", {revised} revised by the learned reader" if reader is not None else ""
+    by_reader = f", {revised} revised by the learned reader" if reads else ""
     print(f"parsed {written} hint(s), {bad} bad line(s){by_reader} -> {output_path}", file=sys.stderr)
     return 0

@@ -17,7 +17,9 @@ A reader is a directory:
 - `reader.json`: the format version, the role classes and hint labels in logit order, the token
   limit, and how the models were trained.
 
-Install the extra to use it: `semsched-intents[reader]`.
+Install the extra to use it: `semsched-intents[reader]`. semsched ships a trained reader, quantised to
+int8, in the package `semsched-reader-weights` (D37): the setting `bundled` names it, `none` turns the
+reader off, and anything else is a directory (`locate`).
 """
 
 from __future__ import annotations
@@ -41,8 +43,38 @@ INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 _KNOWN_ROLES = frozenset({NONE, *(role for roles in ROLES.values() for role in roles)})
 
 
+BUNDLED, NO_READER = "bundled", "none"
+
+
 class ReaderError(Exception):
     """A reader cannot be loaded: missing files, a bad reader.json, or the extra not installed."""
+
+
+def bundled() -> Path | None:
+    """The reader semsched ships (`semsched-reader-weights`), or None where it is not installed."""
+    try:
+        from semsched_reader_weights import directory
+    except ImportError:
+        return None
+    path: Path = directory()
+    return path if (path / META).is_file() else None
+
+
+def locate(setting: str | Path) -> Path | None:
+    """The reader directory a setting names: `none` (or empty) none, `bundled` the shipped reader,
+    anything else a directory. Raises ReaderError where `bundled` is asked for and not installed."""
+    text = str(setting).strip()
+    if text.lower() in ("", NO_READER):
+        return None
+    if text.lower() == BUNDLED:
+        path = bundled()
+        if path is None:
+            raise ReaderError(
+                "the bundled reader is not installed (pip install semsched-reader-weights), "
+                f"or name a reader directory, or '{NO_READER}'"
+            )
+        return path
+    return Path(text)
 
 
 def sha256(path: Path) -> str:

@@ -19,7 +19,7 @@ from semsched_intent_parser.handlers import ParserHandlers
 from semsched_intent_parser.ports import LlmBackend
 from semsched_intent_parser.settings import IntentParserSettings
 from semsched_intents import COMPILED, CpuParser, ParserLimits
-from semsched_intents.reader import ReaderError, ReadingParser, RoleReader
+from semsched_intents.reader import ReaderError, ReadingParser, RoleReader, locate
 from semsched_proto import ClusterContext, ParseReply, ParseRequest, PodPending, subjects
 
 SERVICE = "intent-parser"
@@ -42,10 +42,11 @@ def create_router(settings: IntentParserSettings) -> ParserRouter:
         )
     cpu = CpuParser(ParserLimits(max_hint_chars=settings.max_hint_chars))
     reading: ReadingParser | None = None
-    if settings.reader_dir:
+    directory = locate(settings.reader_dir)
+    if directory is not None:
         reading = ReadingParser(
             cpu,
-            RoleReader(settings.reader_dir),
+            RoleReader(directory),
             threshold=settings.reader_threshold,
             max_entities=settings.reader_max_entities,
         )
@@ -92,7 +93,7 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: IntentParse
         caught_up=caught_up,
         backend=settings.backend,
         parser_compiled=COMPILED,
-        role_reader=settings.reader_dir or None,
+        reader=str(router.reading.reader.directory) if router.reading else None,
     )
     await stop.wait()
     await contexts.stop()

@@ -25,7 +25,10 @@ class IntentParserSettings(BaseSettings):
         description="json_schema: vLLM/OpenAI; json_object (+schema): llama.cpp's server",
     )
     hybrid_threshold: float = Field(default=0.7, ge=0, le=1)
-    reader_dir: str = Field(default="", description="a reader directory (D36); empty: no reader")
+    reader_dir: str = Field(
+        default="bundled",
+        description="the learned reader (D36, D37): 'bundled' (the shipped one), 'none', or a directory",
+    )
     reader_threshold: float = Field(default=0.95, gt=0, le=1)
     reader_max_entities: int = Field(default=16, ge=1, le=64)
     reader_timeout_s: float = Field(default=2.0, gt=0, description="then the rules' roles stand")
