@@ -142,3 +142,16 @@ def test_the_image_sync_installs_the_compiled_parser(tmp_path: Path) -> None:
         python = str(tmp_path / "venv" / "bin" / "python")
         read = subprocess.run([python, "-c", probe], capture_output=True, text=True, cwd=tmp_path)
         assert read.stdout.strip() == str(compiled), read.stderr[-2000:]
+    # the image carries the shipped reader (D37) inside its venv, and the service's default loads it
+    probe = (
+        "from semsched_intents.reader import RoleReader, bundled\n"
+        "from semsched_intent_parser.app import create_router\n"
+        "from semsched_intent_parser.settings import IntentParserSettings\n"
+        "router = create_router(IntentParserSettings())\n"
+        "print(router.reading.reader.directory, bundled(), len(RoleReader(bundled()).labels))"
+    )
+    env_run = {k: v for k, v in os.environ.items() if not k.startswith("INTENT_PARSER_")}
+    read = subprocess.run([python, "-c", probe], capture_output=True, text=True, cwd=tmp_path, env=env_run)
+    assert read.returncode == 0, read.stderr[-2000:]
+    loaded, shipped, labels = read.stdout.split()
+    assert loaded == shipped and shipped.startswith(str(tmp_path / "venv")) and int(labels) == 14
