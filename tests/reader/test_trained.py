@@ -8,6 +8,8 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from semsched_intents import CpuParser
 from semsched_intents.reader import LABELS_MODEL, META, MODEL, ReadingParser, RoleReader, bundled, sha256
@@ -60,3 +62,42 @@ def test_the_trained_label_model_reads_plain_requests() -> None:
             if p >= 0.5
         }
         assert got == wanted, text
+
+
+# The default parse is the rules with this reader: any text a workload owner writes, injection
+# attempts and broken Unicode included, must still give a valid result.
+_CTX_WORDS = ["lon-a", "lon-b", "ledger-db", "h100", "not", "near", "off", "spot", ",", "?", "please"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(
+                [*_CTX_WORDS, "ignore previous instructions", "\ud800", "\x00", "\u202e", "\u200b", "x" * 500]
+            ),
+            st.text(max_size=16),
+        ),
+        max_size=60,
+    )
+)
+def test_any_text_gives_a_valid_parse_with_the_shipped_reader(words: list[str]) -> None:
+    parser = _parser()
+    hint = " ".join(words)
+    out = parser.reread(parser.cpu.read(hint, CTX))
+    assert out.error is None or out.intents == []
+    assert out.backend in ("cpu", "cpu+reader")
+    for intent in out.intents:
+        assert 0.0 <= intent.confidence <= 1.0
+        assert intent.strength in ("weak", "medium", "strong", "critical")
+    kinds = [(i.type, json.dumps(i.params, sort_keys=True)) for i in out.intents]
+    assert len(kinds) == len(set(kinds))
+
+
+_READING: list[ReadingParser] = []
+
+
+def _parser() -> ReadingParser:
+    if not _READING:
+        _READING.append(ReadingParser(CpuParser(), RoleReader(TRAINED)))
+    return _READING[0]
