@@ -30,8 +30,17 @@ def test_the_trained_reader_is_what_its_metadata_says() -> None:
     assert numbers and max(numbers) < 77  # study77 on are kept unstudied (D35)
 
 
-def test_the_trained_reader_reads_plain_requests() -> None:
-    reader = RoleReader(TRAINED)
+@pytest.fixture(scope="module")
+def reader() -> RoleReader:
+    return RoleReader(TRAINED)
+
+
+@pytest.fixture(scope="module")
+def reading(reader: RoleReader) -> ReadingParser:
+    return ReadingParser(CpuParser(), reader)
+
+
+def test_the_trained_reader_reads_plain_requests(reader: RoleReader, reading: ReadingParser) -> None:
     texts = {
         "keep it off [ zone ] please": "avoid_zones",
         "run this next to [ app ] , it calls it constantly": "colocate_with",
@@ -41,12 +50,11 @@ def test_the_trained_reader_reads_plain_requests() -> None:
     got = reader.probabilities(list(texts))
     for (text, role), p in zip(texts.items(), got, strict=True):
         assert reader.classes[max(range(len(p)), key=p.__getitem__)] == role, text
-    out = ReadingParser(CpuParser(), reader).parse("keep it off lon-a, near ledger-db", CTX)
+    out = reading.parse("keep it off lon-a, near ledger-db", CTX)
     assert {i.type for i in out.intents} == {"avoid_zones", "colocate_with"}
 
 
-def test_the_trained_label_model_reads_plain_requests() -> None:
-    reader = RoleReader(TRAINED)
+def test_the_trained_label_model_reads_plain_requests(reader: RoleReader) -> None:
     if not reader.labels:
         pytest.skip("this reader has no label model")
     asked = {
@@ -81,10 +89,10 @@ _CTX_WORDS = ["lon-a", "lon-b", "ledger-db", "h100", "not", "near", "off", "spot
         max_size=60,
     )
 )
-def test_any_text_gives_a_valid_parse_with_the_shipped_reader(words: list[str]) -> None:
-    parser = _parser()
-    hint = " ".join(words)
-    out = parser.reread(parser.cpu.read(hint, CTX))
+def test_any_text_gives_a_valid_parse_with_the_shipped_reader(
+    reading: ReadingParser, words: list[str]
+) -> None:
+    out = reading.parse(" ".join(words), CTX)
     assert out.error is None or out.intents == []
     assert out.backend in ("cpu", "cpu+reader")
     for intent in out.intents:
@@ -92,12 +100,3 @@ def test_any_text_gives_a_valid_parse_with_the_shipped_reader(words: list[str]) 
         assert intent.strength in ("weak", "medium", "strong", "critical")
     kinds = [(i.type, json.dumps(i.params, sort_keys=True)) for i in out.intents]
     assert len(kinds) == len(set(kinds))
-
-
-_READING: list[ReadingParser] = []
-
-
-def _parser() -> ReadingParser:
-    if not _READING:
-        _READING.append(ReadingParser(CpuParser(), RoleReader(TRAINED)))
-    return _READING[0]

@@ -58,11 +58,15 @@ class ParserHandlers:
         self._memory: OrderedDict[str, ParseResult] = OrderedDict()
         self._inflight: dict[str, asyncio.Future[ParseResult]] = {}
 
-    async def context(self) -> ClusterContext:
+    async def _published_context(self) -> ClusterContext | None:
+        """The cluster context the state cache published (the mirror, else the bucket), or None."""
         current = self.contexts.items.get(subjects.CONTEXT_KEY)
         if current is None:
             current = await self.bus.get(subjects.KV_CONTEXT, subjects.CONTEXT_KEY, ClusterContext)
-        return current or ClusterContext()
+        return current
+
+    async def context(self) -> ClusterContext:
+        return await self._published_context() or ClusterContext()
 
     def _cache_key(self, key: str) -> str:
         salt = self._salt
@@ -132,9 +136,7 @@ class ParserHandlers:
         """Parse the hinted pending pods that have no intents yet, and return how many. The pending
         consumer only sees events published after it exists, so a pod the state cache announced while
         this parser was starting (loading a reader model, say) would otherwise never be parsed."""
-        if self.contexts.items.get(subjects.CONTEXT_KEY) is None and (
-            await self.bus.get(subjects.KV_CONTEXT, subjects.CONTEXT_KEY, ClusterContext) is None
-        ):
+        if await self._published_context() is None:
             return 0  # the state cache has not published its context: its pending events are still to come
         done = 0
         for key in await self.bus.keys(subjects.KV_PODS):
