@@ -23,7 +23,7 @@ from evals.intents.__main__ import _judged, _pct, load_contexts
 from evals.intents.metrics import Scores, percentile
 from evals.propose.dump import fresh_sets, sets
 from semsched_intents import CpuParser
-from semsched_intents.reader import ReaderError, ReadingParser, RoleReader, locate
+from semsched_intents.reader import ReaderError, ReadingParser, RoleReader, bundled, locate
 from semsched_proto.intents import Intent
 
 # The threshold was chosen on study77-80 (D35); the sets after them were written after the choice, and
@@ -146,7 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         label = f"**{after[0]}-{after[-1][5:]}** (written after the whole reader was fixed)"
         lines.append(_row(label, pooled(tallies, after)))
     if shipped:
-        label = f"**{shipped[0]}-{shipped[-1][5:]}** (written after the shipped reader was fixed, D37)"
+        label = f"**{shipped[0]}-{shipped[-1][5:]}** (written after the shipped reader was committed, D37)"
         lines.append(_row(label, pooled(tallies, shipped)))
     every = pooled(tallies, names)
     lines.append(_row(f"**all {len(names)} fresh sets**", every))
@@ -176,7 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         which = (
             "the reader semsched ships (`bundled`, D37)"
-            if str(args.reader).strip().lower() == "bundled"
+            if reader.directory == bundled()
             else f"the reader at `{args.reader}`"
         )
         quantised = ", then quantised to int8" if meta.get("quantised") else ""
