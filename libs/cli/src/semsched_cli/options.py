@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
 
 from semsched_intents.reader import NO_READER, ReaderError, locate
 
@@ -24,6 +25,14 @@ def reader_options(command: argparse.ArgumentParser) -> None:
         default=0.95,
         help="how sure the reader must be to revise the parser's reading (default 0.95)",
     )
+
+
+def locate_reader(setting: str) -> Path | None:
+    """The directory a --reader setting names (None for `none`), or a clear exit where it cannot be had."""
+    try:
+        return locate(setting)
+    except ReaderError as exc:
+        raise SystemExit(f"error: --reader {setting}: {exc}") from exc
 
 
 def parser_options(command: argparse.ArgumentParser) -> None:
@@ -56,10 +65,7 @@ def parser_env(args: argparse.Namespace) -> dict[str, str]:
         }
     env["INTENT_PARSER_READER_THRESHOLD"] = str(args.reader_threshold)
     if args.reader is not None:
-        try:
-            reader = locate(args.reader)
-        except ReaderError as exc:
-            raise SystemExit(f"error: --reader {args.reader}: {exc}") from exc
+        reader = locate_reader(args.reader)
         if reader is not None and not reader.is_dir():
             raise SystemExit(f"error: --reader {args.reader}: not a directory")
         env["INTENT_PARSER_READER_DIR"] = str(reader.resolve()) if reader is not None else NO_READER

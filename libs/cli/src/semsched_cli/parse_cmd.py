@@ -16,6 +16,7 @@ from typing import Protocol
 
 import orjson
 
+from semsched_cli.options import locate_reader
 from semsched_intents import CpuParser, ParserLimits
 from semsched_proto import ClusterContext, ParseResult
 
@@ -52,13 +53,10 @@ def _records(path: Path) -> Iterator[tuple[int, dict[str, object] | None, str]]:
 def make_parser(max_hint_chars: int, reader: str | None, reader_threshold: float) -> tuple[_Parses, bool]:
     """The CPU parser, with the learned reader beside it unless `reader` is `none`; whether it reads.
     No `reader` means the bundled one where it is installed, else the rules alone, with a warning."""
-    from semsched_intents.reader import ReaderError, ReadingParser, RoleReader, bundled, locate
+    from semsched_intents.reader import ReaderError, ReadingParser, RoleReader, bundled
 
     cpu = CpuParser(ParserLimits(max_hint_chars=max_hint_chars))
-    try:
-        directory = locate(reader) if reader is not None else bundled()
-    except ReaderError as exc:
-        raise SystemExit(f"error: --reader {reader}: {exc}") from exc
+    directory = locate_reader(reader) if reader is not None else bundled()
     if directory is None:
         if reader is None:
             print(
