@@ -3,30 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
-from semsched_core.bus import Bus, create_broker
+from semsched_core.bus import Bus
 from semsched_core.embedded_nats import EmbeddedNats
 from semsched_core.kvmirror import KvMirror
-from semsched_core.settings import CommonSettings
 from semsched_proto import NodeState, subjects
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture
-async def bus(tmp_path: Path) -> AsyncIterator[tuple[Bus, EmbeddedNats]]:
-    with EmbeddedNats(tmp_path / "nats") as server:
-        settings = CommonSettings(nats_url=server.url)
-        broker = create_broker(settings, "test")
-        await broker.connect()
-        connected = Bus(broker, settings, "test")
-        await connected.ensure_streams()
-        yield connected, server
-        await broker.stop()
 
 
 async def until(predicate, timeout_s: float = 10.0) -> None:  # type: ignore[no-untyped-def]

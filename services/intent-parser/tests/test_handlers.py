@@ -46,6 +46,9 @@ class MemoryBus:
     async def keys(self, bucket: str) -> list[str]:
         return [key for held, key in self.kv if held == bucket]
 
+    async def values(self, bucket: str, model: type[BaseModel]) -> dict[str, BaseModel]:
+        return {key: model.model_validate_json(raw) for (held, key), raw in self.kv.items() if held == bucket}
+
 
 class CountingRouter(ParserRouter):
     def __init__(self) -> None:

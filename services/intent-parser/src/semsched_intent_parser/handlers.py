@@ -138,12 +138,11 @@ class ParserHandlers:
         this parser was starting (loading a reader model, say) would otherwise never be parsed."""
         if await self._published_context() is None:
             return 0  # the state cache has not published its context: its pending events are still to come
+        # Two streamed reads, not a get per pod: a cluster of many pods starts as fast as a small one.
+        parsed = set(await self.bus.keys(subjects.KV_POD_INTENTS))
         done = 0
-        for key in await self.bus.keys(subjects.KV_PODS):
-            pod = await self.bus.get(subjects.KV_PODS, key, PodState)
-            if pod is None or not pod.hint or (pod.node is not None and not pod.tentative):
-                continue
-            if await self.bus.get(subjects.KV_POD_INTENTS, pod.key, IntentsParsed) is not None:
+        for pod in (await self.bus.values(subjects.KV_PODS, PodState)).values():
+            if not pod.hint or (pod.node is not None and not pod.tentative) or pod.key in parsed:
                 continue
             await self.on_pending(PodPending(pod=pod, context_hash=""))
             done += 1
