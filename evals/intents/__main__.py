@@ -159,7 +159,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument(
         "--blind", action="store_true", help="also score the blind held-out set (never while tuning)"
     )
-    ap.add_argument("--reader", type=Path, default=None, help="a reader directory (D36)")
+    ap.add_argument(
+        "--reader",
+        default=None,
+        help="add a learned reader: 'bundled' (the shipped one, D37), 'none' or a directory (D36)",
+    )
     ap.add_argument("--reader-threshold", type=float, default=0.95, help="the reader's override probability")
     args = ap.parse_args(argv)
     studies = [] if args.data is not None else [d for d, _ in STUDY_DATA if d.exists()]
@@ -176,10 +180,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     contexts = load_contexts(args.contexts, *extra, *blind_contexts)
     parser: Parser = CpuParser()
     if args.reader is not None:
-        from semsched_intents.reader import ReaderError, ReadingParser, RoleReader
+        from semsched_intents.reader import ReaderError, ReadingParser, RoleReader, locate
 
         try:
-            parser = ReadingParser(CpuParser(), RoleReader(args.reader), threshold=args.reader_threshold)
+            directory = locate(args.reader)
+            if directory is not None:
+                parser = ReadingParser(CpuParser(), RoleReader(directory), threshold=args.reader_threshold)
         except ReaderError as exc:
             ap.error(str(exc))
     results: dict[str, Scores] = {}

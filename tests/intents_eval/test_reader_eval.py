@@ -54,3 +54,17 @@ def test_a_quantised_reader_loads_and_reads_its_cues(tmp_path: Path) -> None:
     assert [i.type for i in out.intents] == ["avoid_zones", "avoid_spot"]
     with pytest.raises(ReaderError):
         quantise_main([str(tmp_path / "none"), str(tmp_path / "x")])
+
+
+def test_the_rules_evaluation_takes_the_reader_setting_semsched_parse_takes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = ["--data", str(STUDY77 / "hints-study77.jsonl"), "--contexts", str(STUDY77 / "contexts")]
+
+    def accuracy(argv: list[str]) -> list[str]:  # subset, strength, exact: latency varies run to run
+        assert intents_main(argv) == 0
+        return capsys.readouterr().out.splitlines()[2].split(" | ")[2:5]
+
+    rules = accuracy(data)
+    assert accuracy([*data, "--reader", "none"]) == rules  # "none" is the rules alone
+    assert accuracy([*data, "--reader", "bundled"]) != rules  # the shipped reader changes some readings
