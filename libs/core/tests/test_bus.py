@@ -17,9 +17,7 @@ async def test_values_returns_the_live_value_of_every_key(bus: tuple[Bus, Embedd
         await connected.put(
             subjects.KV_NODES, f"n{i:03}", NodeState(name=f"n{i:03}", resource_version=str(i))
         )
-    await connected.put(
-        subjects.KV_NODES, "n007", NodeState(name="n007", resource_version="new")
-    )  # overwritten
+    await connected.put(subjects.KV_NODES, "n007", NodeState(name="n007", resource_version="new"))
     await connected.delete(subjects.KV_NODES, "n042")
     values = await connected.values(subjects.KV_NODES, NodeState)
     assert len(values) == 299 and "n042" not in values

@@ -138,7 +138,7 @@ class ParserHandlers:
         this parser was starting (loading a reader model, say) would otherwise never be parsed."""
         if await self._published_context() is None:
             return 0  # the state cache has not published its context: its pending events are still to come
-        # Two streamed reads, not a get per pod: a cluster of many pods starts as fast as a small one.
+        # Two streamed reads, not a get per pod: the cost follows the buckets' size, not a round trip each.
         parsed = set(await self.bus.keys(subjects.KV_POD_INTENTS))
         done = 0
         for pod in (await self.bus.values(subjects.KV_PODS, PodState)).values():
