@@ -33,7 +33,7 @@ from evals.propose.dump import fresh_sets, sets
 from semsched_intent_parser.adapters.llm import OpenAIChatBackend
 from semsched_intent_parser.domain.router import ParserRouter
 from semsched_intents import CpuParser
-from semsched_intents.reader import ReaderError, ReadingParser, RoleReader, locate
+from semsched_intents.reader import ReaderError, ReadingParser, load_reading
 from semsched_proto import ClusterContext
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,6 +71,12 @@ def sample(records: list[Record], size: int, seed: int) -> list[Record]:
     return records if size <= 0 else random.Random(seed).sample(records, min(size, len(records)))
 
 
+def chosen(data: str, size: int, seed: int) -> list[Record]:
+    """The records `--data`, `--sample` and `--seed` ask for: the dev set and our tune split, or
+    the fresh study sets."""
+    return sample(dev_records() if data == "dev" else set_records(fresh_sets()), size, seed)
+
+
 class Backends:
     """The service's router for each backend, over one CPU parser and one loaded reader."""
 
@@ -99,21 +105,13 @@ class Backends:
 ROW = "| {} | {} | {:.3f} | {:.3f} | {:.3f} | {:.2f} | {:.2f} | {} |"
 
 
-def load_reading(setting: str, cpu: CpuParser) -> ReadingParser | None:
-    """The reader the service would load for `setting` (`bundled`, `none` or a directory)."""
-    directory = locate(setting)
-    return None if directory is None else ReadingParser(cpu, RoleReader(directory))
-
-
 async def evaluate(
     base_url: str, model: str, style: str, args: argparse.Namespace, backends: Backends
 ) -> list[str]:
     llm = OpenAIChatBackend(
         base_url, model, timeout_s=args.timeout, retries=0, schema_style=style, max_tokens=200
     )  # type: ignore[arg-type]
-    records = sample(
-        dev_records() if args.data == "dev" else set_records(fresh_sets()), args.sample, args.seed
-    )
+    records = chosen(args.data, args.sample, args.seed)
     rows = [
         "| backend | hints | subset | strength | exact | p50 ms | p99 ms | sent to LLM |",
         "|---|---|---|---|---|---|---|---|",

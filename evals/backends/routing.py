@@ -17,12 +17,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from evals.backends.__main__ import dev_records, load_reading, sample, set_records
+from evals.backends.__main__ import chosen
 from evals.intents.metrics import Judged, Scores
-from evals.propose.dump import fresh_sets
 from semsched_intent_parser.domain.router import needs_llm
 from semsched_intents import CpuParser
-from semsched_intents.reader import ReaderError
+from semsched_intents.reader import ReaderError, load_reading
 from semsched_proto import ParseResult
 
 THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99, 1.0)
@@ -38,8 +37,10 @@ class Parsed:
 def ceiling(parsed: Sequence[Parsed], threshold: float) -> tuple[int, int, float, float]:
     """Hints routed (by the service's own rule), CPU misses among them, and subset / exact accuracy
     with a perfect LLM."""
-    routed = [p for p in parsed if needs_llm(p.result, threshold)]
-    kept = [p for p in parsed if not needs_llm(p.result, threshold)]
+    routed: list[Parsed] = []
+    kept: list[Parsed] = []
+    for p in parsed:
+        (routed if needs_llm(p.result, threshold) else kept).append(p)
     total = len(parsed) or 1
     return (
         len(routed),
@@ -62,11 +63,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         reading = load_reading(args.reader, cpu)
     except ReaderError as exc:
         ap.error(str(exc))
-    records = sample(
-        dev_records() if args.data == "dev" else set_records(fresh_sets()), args.sample, args.seed
-    )
     parsed = []
-    for record, context in records:
+    for record, context in chosen(args.data, args.sample, args.seed):
         result = (reading or cpu).parse(str(record["hint"]), context)
         scores = Scores()
         gold = [Judged(g["type"], g["params"], g["strength"]) for g in record["intents"]]

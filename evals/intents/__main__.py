@@ -180,12 +180,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     contexts = load_contexts(args.contexts, *extra, *blind_contexts)
     parser: Parser = CpuParser()
     if args.reader is not None:
-        from semsched_intents.reader import ReaderError, ReadingParser, RoleReader, locate
+        from semsched_intents.reader import ReaderError, load_reading
 
         try:
-            directory = locate(args.reader)
-            if directory is not None:
-                parser = ReadingParser(CpuParser(), RoleReader(directory), threshold=args.reader_threshold)
+            parser = load_reading(args.reader, CpuParser(), threshold=args.reader_threshold) or parser
         except ReaderError as exc:
             ap.error(str(exc))
     results: dict[str, Scores] = {}

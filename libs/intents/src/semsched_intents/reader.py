@@ -267,3 +267,14 @@ class ReadingParser:
 
     def parse(self, hint: str, context: ClusterContext) -> ParseResult:
         return self.reread(self.cpu.read(hint, context))
+
+
+def load_reading(
+    setting: str | Path, cpu: CpuParser, *, threshold: float = 0.95, max_entities: int = 16
+) -> ReadingParser | None:
+    """`cpu` with the reader a setting names (`locate`) beside it, or None where it says `none`.
+    Raises ReaderError where that reader cannot be loaded."""
+    directory = locate(setting)
+    if directory is None:
+        return None
+    return ReadingParser(cpu, RoleReader(directory), threshold=threshold, max_entities=max_entities)

@@ -19,7 +19,7 @@ from semsched_intent_parser.handlers import ParserHandlers
 from semsched_intent_parser.ports import LlmBackend
 from semsched_intent_parser.settings import IntentParserSettings
 from semsched_intents import COMPILED, CpuParser, ParserLimits
-from semsched_intents.reader import ReaderError, ReadingParser, RoleReader, locate
+from semsched_intents.reader import ReaderError, load_reading
 from semsched_proto import ClusterContext, ParseReply, ParseRequest, PodPending, subjects
 
 SERVICE = "intent-parser"
@@ -41,15 +41,12 @@ def create_router(settings: IntentParserSettings) -> ParserRouter:
             max_tokens=settings.llm_max_tokens,
         )
     cpu = CpuParser(ParserLimits(max_hint_chars=settings.max_hint_chars))
-    reading: ReadingParser | None = None
-    directory = locate(settings.reader_dir)
-    if directory is not None:
-        reading = ReadingParser(
-            cpu,
-            RoleReader(directory),
-            threshold=settings.reader_threshold,
-            max_entities=settings.reader_max_entities,
-        )
+    reading = load_reading(
+        settings.reader_dir,
+        cpu,
+        threshold=settings.reader_threshold,
+        max_entities=settings.reader_max_entities,
+    )
     return ParserRouter(
         cpu, settings.backend, llm, settings.hybrid_threshold, reading, settings.reader_timeout_s
     )
