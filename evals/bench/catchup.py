@@ -12,42 +12,23 @@ import tempfile
 import time
 from pathlib import Path
 
-from semsched_core.bus import Bus, create_broker
-from semsched_core.embedded_nats import EmbeddedNats
-from semsched_core.settings import CommonSettings
+from evals.bench.buckets import bus_with_pods
 from semsched_proto import PodState, subjects
 
 
 async def measure(pods: int, folder: Path) -> tuple[float, float]:
-    with EmbeddedNats(folder / "nats") as server:
-        settings = CommonSettings(nats_url=server.url)
-        broker = create_broker(settings, "bench")
-        await broker.connect()
-        try:
-            bus = Bus(broker, settings, "bench")
-            await bus.ensure_streams()
-            for start in range(0, pods, 1000):  # in bounded batches: the server's pending limits
-                await asyncio.gather(
-                    *(
-                        bus.put(
-                            subjects.KV_PODS, f"ns.p{i}", PodState(namespace="ns", name=f"p{i}", uid=str(i))
-                        )
-                        for i in range(start, min(start + 1000, pods))
-                    )
-                )
-            began = time.perf_counter()
-            one_by_one = [
-                await bus.get(subjects.KV_PODS, key, PodState) for key in await bus.keys(subjects.KV_PODS)
-            ]
-            per_key = time.perf_counter() - began
-            began = time.perf_counter()
-            streamed = await bus.values(subjects.KV_PODS, PodState)
-            watched = time.perf_counter() - began
-            if len(one_by_one) != pods or len(streamed) != pods:
-                raise SystemExit(f"read {len(one_by_one)} and {len(streamed)} of {pods} pods")
-            return per_key, watched
-        finally:
-            await broker.stop()
+    async with bus_with_pods(folder, pods) as bus:
+        began = time.perf_counter()
+        one_by_one = [
+            await bus.get(subjects.KV_PODS, key, PodState) for key in await bus.keys(subjects.KV_PODS)
+        ]
+        per_key = time.perf_counter() - began
+        began = time.perf_counter()
+        streamed = await bus.values(subjects.KV_PODS, PodState)
+        watched = time.perf_counter() - began
+        if len(one_by_one) != pods or len(streamed) != pods:
+            raise SystemExit(f"read {len(one_by_one)} and {len(streamed)} of {pods} pods")
+        return per_key, watched
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from typing import TypeVar
 
@@ -14,6 +13,7 @@ from nats.js.kv import KeyValue
 from pydantic import BaseModel, ValidationError
 
 from semsched_core.errors import BusError
+from semsched_core.kvreplay import read_bucket
 from semsched_core.settings import CommonSettings
 from semsched_proto import subjects
 from semsched_proto.base import Envelope
@@ -101,13 +101,14 @@ class Bus:
             return None
         return model.model_validate_json(entry.value)
 
-    async def keys(self, bucket: str) -> list[str]:
-        """Every key of a bucket ([] when it is empty)."""
+    async def keys(self, bucket: str, timeout_s: float = 10.0) -> list[str]:
+        """Every key of a bucket ([] when it is empty), read through one watch of keys only.
+        A bucket that goes quiet for `timeout_s` before its last key has arrived raises `BusError`."""
         kv = await self.kv(bucket)
         try:
-            return list(await kv.keys())
-        except nats.js.errors.NoKeysError:
-            return []
+            return list(await read_bucket(kv, timeout_s, meta_only=True))
+        except TimeoutError as exc:
+            raise BusError(f"bucket {bucket} stopped answering while listing its keys") from exc
 
     async def values(self, bucket: str, model: type[M], timeout_s: float = 10.0) -> dict[str, M]:
         """Every current value of a bucket, read through one watch instead of a get per key, so a
@@ -115,25 +116,19 @@ class Bus:
         not validate is left out with a warning; a bucket that goes quiet for `timeout_s` before
         its last value has arrived raises `BusError`."""
         kv = await self.kv(bucket)
-        watcher = await kv.watchall(ignore_deletes=True)
-        out: dict[str, M] = {}
         try:
-            while True:
-                try:
-                    entry = await watcher.updates(timeout=timeout_s)
-                except TimeoutError as exc:
-                    raise BusError(f"bucket {bucket} stopped answering after {len(out)} values") from exc
-                if entry is None:  # the watch has delivered every current value
-                    return out
-                if not entry.value:
-                    continue
-                try:
-                    out[entry.key] = model.model_validate_json(entry.value)
-                except ValidationError as exc:
-                    log.warning("kv_value_rejected", bucket=bucket, key=entry.key, error=str(exc)[:300])
-        finally:
-            with contextlib.suppress(Exception):
-                await watcher.stop()
+            entries = await read_bucket(kv, timeout_s)
+        except TimeoutError as exc:
+            raise BusError(f"bucket {bucket} stopped answering while its values were read") from exc
+        out: dict[str, M] = {}
+        for key, entry in entries.items():
+            if not entry.value:
+                continue
+            try:
+                out[key] = model.model_validate_json(entry.value)
+            except ValidationError as exc:
+                log.warning("kv_value_rejected", bucket=bucket, key=key, error=str(exc)[:300])
+        return out
 
     async def delete(self, bucket: str, key: str) -> None:
         kv = await self.kv(bucket)

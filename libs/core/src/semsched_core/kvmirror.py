@@ -3,7 +3,9 @@
 Every materialised view in semsched is read this way: the mirror holds the latest value
 of every key, calls back on each change, and survives NATS restarts. A watch that errors
 or goes quiet past `stall_s` (no heartbeat-backed update) is dropped and re-established;
-the re-established watch replays the bucket, and keys deleted meanwhile are removed.
+the re-established watch replays the bucket, and keys deleted meanwhile are removed. The
+mirror is ready once the replay is complete, as `kvreplay.BucketWatch` tells it by stream
+sequence, or once a replay stalls.
 A quiet bucket is not re-watched: the watch is renewed only when the connection has
 reconnected since it was opened (the server's ephemeral consumer may be gone).
 """
@@ -19,10 +21,11 @@ import structlog
 from nats.js.kv import KeyValue
 from pydantic import ValidationError
 
+from semsched_core.kvreplay import DELETES, BucketWatch
+
 M = TypeVar("M")
 
 log = structlog.get_logger()
-_DELETES = ("DEL", "PURGE")
 
 
 class KvMirror(Generic[M]):
@@ -51,10 +54,15 @@ class KvMirror(Generic[M]):
         self._task = asyncio.create_task(self._run(), name=f"kv-mirror-{self.bucket}")
 
     async def stop(self) -> None:
-        if self._task is not None:
+        """Cancel the watch, and again until it ends: on Python 3.11 `asyncio.wait_for`, which
+        nats-py's watcher waits in, can swallow a cancellation that lands as its wait completes."""
+        if self._task is None:
+            return
+        while not self._task.done():
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await asyncio.wait([self._task], timeout=0.5)
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
 
     async def _run(self) -> None:
         backoff = 0.1
@@ -71,36 +79,38 @@ class KvMirror(Generic[M]):
     async def _watch_once(self) -> None:
         kv = await self._open_kv(self.bucket)
         opened_at = self._reconnects()
-        watcher = await kv.watchall()
+        watch = await BucketWatch.open(kv)
         fresh: dict[str, M] | None = {}
         try:
+            if watch.replayed:  # the bucket is empty
+                self._swap({})
+                fresh = None
             while True:
                 try:
-                    entry = await watcher.updates(timeout=self._stall_s)
+                    entry = await watch.next(self._stall_s)
                 except TimeoutError:
-                    if fresh is not None and not self.ready.is_set():
+                    if fresh is not None and (not self.ready.is_set() or await watch.lapsed()):
                         self._swap(fresh)
                         fresh = None
                     if self._reconnects() != opened_at:
                         raise
                     continue
-                if entry is None:
-                    if fresh is not None:
-                        self._swap(fresh)
-                        fresh = None
-                    continue
                 value = self._decode(entry.key, entry.value, entry.operation)
-                if fresh is not None:
-                    if value is not None:
-                        fresh[entry.key] = value
+                if fresh is None:
+                    self._apply(entry.key, value)
                     continue
-                self._apply(entry.key, value)
+                if value is None:
+                    fresh.pop(entry.key, None)
+                else:
+                    fresh[entry.key] = value
+                if watch.replayed:
+                    self._swap(fresh)
+                    fresh = None
         finally:
-            with contextlib.suppress(Exception):
-                await watcher.stop()
+            await watch.stop()
 
     def _decode(self, key: str, raw: bytes | None, operation: str | None) -> M | None:
-        if operation in _DELETES or not raw:
+        if operation in DELETES or not raw:
             return None
         try:
             return self._decode_value(raw)
