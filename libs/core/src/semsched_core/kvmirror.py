@@ -13,7 +13,6 @@ reconnected since it was opened (the server's ephemeral consumer may be gone).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Generic, TypeVar
 
@@ -22,6 +21,7 @@ from nats.js.kv import KeyValue
 from pydantic import ValidationError
 
 from semsched_core.kvreplay import DELETES, BucketWatch
+from semsched_core.runtime import stop_task
 
 M = TypeVar("M")
 
@@ -54,15 +54,8 @@ class KvMirror(Generic[M]):
         self._task = asyncio.create_task(self._run(), name=f"kv-mirror-{self.bucket}")
 
     async def stop(self) -> None:
-        """Cancel the watch, and again until it ends: on Python 3.11 `asyncio.wait_for`, which
-        nats-py's watcher waits in, can swallow a cancellation that lands as its wait completes."""
-        if self._task is None:
-            return
-        while not self._task.done():
-            self._task.cancel()
-            await asyncio.wait([self._task], timeout=0.5)
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._task
+        if self._task is not None:
+            await stop_task(self._task)
 
     async def _run(self) -> None:
         backoff = 0.1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
 from collections.abc import Awaitable, Callable, Coroutine
 
@@ -10,6 +11,18 @@ import structlog
 from prometheus_client import start_http_server
 
 log = structlog.get_logger()
+
+
+async def stop_task(task: asyncio.Task[object], retry_s: float = 0.5) -> None:
+    """Cancel `task` and wait until it has ended, cancelling again every `retry_s` seconds. On
+    Python 3.11 `asyncio.wait_for`, which nats-py waits in, can swallow a cancellation that lands
+    as its wait completes, and a task cancelled once would then run on. An exception the task
+    ended with is raised here, as awaiting it would."""
+    while not task.done():
+        task.cancel()
+        await asyncio.wait([task], timeout=retry_s)
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
 
 
 def serve_metrics(port: int) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from typing import Any
 
 import structlog
@@ -11,7 +10,7 @@ import structlog
 from semsched_core.bus import Bus, create_broker
 from semsched_core.kvmirror import KvMirror
 from semsched_core.logs import configure_logging
-from semsched_core.runtime import run_until_signalled, serve_metrics
+from semsched_core.runtime import run_until_signalled, serve_metrics, stop_task
 from semsched_core.settings import CommonSettings
 from semsched_core.telemetry import configure_tracing
 from semsched_proto import (
@@ -88,9 +87,7 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: ScorerSetti
     log.info("scorer_started", nodes=len(handlers.engine.nodes), pods=len(handlers.engine.pods))
     flusher = asyncio.create_task(handlers.flush_forever())
     await stop.wait()
-    flusher.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await flusher
+    await stop_task(flusher)
     for mirror in mirrors:
         await mirror.stop()
     await broker.stop()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Awaitable, Callable
 
 import structlog
@@ -12,7 +11,7 @@ from faststream.nats import NatsMessage
 from semsched_core.bus import Bus, create_broker
 from semsched_core.consume import consume, durable_subscriber
 from semsched_core.logs import configure_logging
-from semsched_core.runtime import run_until_signalled, serve_metrics
+from semsched_core.runtime import run_until_signalled, serve_metrics, stop_task
 from semsched_core.settings import CommonSettings
 from semsched_core.telemetry import configure_tracing
 from semsched_proto import BindPods, PlacementDecided, SubmitPods, subjects
@@ -67,9 +66,7 @@ async def run(stop: asyncio.Event, common: CommonSettings, settings: StateCacheS
     log.info("state_cache_started", source=settings.source)
     await stop.wait()
     for task in tasks:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        await stop_task(task)
     await broker.stop()
 
 

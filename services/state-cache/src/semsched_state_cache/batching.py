@@ -8,6 +8,8 @@ import contextlib
 from collections.abc import AsyncIterator
 from typing import TypeVar
 
+from semsched_core.runtime import stop_task
+
 T = TypeVar("T")
 
 
@@ -39,6 +41,5 @@ async def batches(items: AsyncIterator[T], limit: int) -> AsyncIterator[list[T]]
                 batch.append(queue.get_nowait())
             yield batch
     finally:
-        feeder.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await feeder
+        with contextlib.suppress(Exception):
+            await stop_task(feeder)
