@@ -2,10 +2,10 @@
 
 A JetStream watch first replays the latest message of every key, then follows changes.
 nats-py marks the end of that replay with a `None` entry, but the marker can come first,
-ahead of values the server has already sent: the client compares the consumer's pending
-count with the messages it has processed, and the server counts a message as delivered
-once it is on the wire (nats-io/nats.py#842). A reader that trusts the marker then sees an
-empty or partial bucket (D39 in docs/decisions.md counts how often).
+ahead of values the server has already sent: nats-py puts it at once when the server reports
+nothing pending and the client has received nothing yet, and the server no longer counts a
+message it has sent as pending (nats-io/nats.py#842). A reader that trusts the marker then
+sees an empty or partial bucket (D39 in docs/decisions.md counts how often).
 
 `BucketWatch` ignores the marker and tells the end of the replay by stream sequence
 instead. After the watch is open it reads the bucket's last sequence. Everything the
