@@ -75,10 +75,10 @@ class KvMirror(Generic[M]):
         watch = await BucketWatch.open(kv)
         fresh: dict[str, M] | None = {}
         try:
-            if watch.replayed:  # the bucket is empty
-                self._swap({})
-                fresh = None
             while True:
+                if fresh is not None and watch.replayed:  # at once for an empty bucket
+                    self._swap(fresh)
+                    fresh = None
                 try:
                     entry = await watch.next(self._stall_s)
                 except TimeoutError:
@@ -96,9 +96,6 @@ class KvMirror(Generic[M]):
                     fresh.pop(entry.key, None)
                 else:
                     fresh[entry.key] = value
-                if watch.replayed:
-                    self._swap(fresh)
-                    fresh = None
         finally:
             await watch.stop()
 
