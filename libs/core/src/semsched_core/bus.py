@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import TypeVar
 
 import nats.js.errors
@@ -12,6 +15,7 @@ from faststream.nats.opentelemetry import NatsTelemetryMiddleware
 from nats.js.kv import KeyValue
 from pydantic import BaseModel, ValidationError
 
+from semsched_core.embedded_nats import EmbeddedNats
 from semsched_core.errors import BusError
 from semsched_core.kvreplay import read_bucket
 from semsched_core.settings import CommonSettings
@@ -151,3 +155,19 @@ class Bus:
     async def request(self, subject: str, payload: BaseModel, reply: type[M], timeout_s: float) -> M:
         response = await self.broker.request(payload, subject, timeout=timeout_s)
         return reply.model_validate_json(response.body)
+
+
+@asynccontextmanager
+async def embedded_bus(folder: Path, source: str) -> AsyncIterator[tuple[Bus, EmbeddedNats]]:
+    """A Bus, streams and buckets declared, on a nats-server of its own that keeps its state in
+    `folder`/nats: for tests and benchmarks."""
+    with EmbeddedNats(folder / "nats") as server:
+        settings = CommonSettings(nats_url=server.url)
+        broker = create_broker(settings, source)
+        await broker.connect()
+        try:
+            bus = Bus(broker, settings, source)
+            await bus.ensure_streams()
+            yield bus, server
+        finally:
+            await broker.stop()
